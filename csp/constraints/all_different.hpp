@@ -1,0 +1,32 @@
+// All-different: the variables take pairwise distinct values, at a strength chosen when posting.
+//
+// Strengths, weakest first (each promise is exactly what the brute-force tests check):
+//  - check:    fails when two fixed variables share a value; prunes nothing.
+//  - pairwise: the fixpoint of "a fixed variable's value leaves every other variable", which is
+//              arc consistency on the clique of != constraints (Gecode's value consistency).
+//  - value:    pairwise, plus counting: fails when the candidates of the unfixed variables cover
+//              fewer values than there are unfixed variables, and when they cover exactly as many
+//              (so every one of those values must be used) a value with one place left is fixed there.
+//  - domain:   generalised arc consistency: every remaining candidate belongs to some assignment of
+//              all the variables with distinct values (Régin's matching algorithm).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "csp/propagator.hpp"
+
+namespace csp {
+
+enum class AllDifferentStrength : std::uint8_t { check, pairwise, value, domain };
+
+/// Parses "check", "pairwise", "value" or "domain"; throws std::invalid_argument otherwise.
+AllDifferentStrength parse_all_different_strength(std::string_view name);
+
+/// The variables take pairwise distinct values.
+std::unique_ptr<Propagator> all_different(std::vector<Var> vars,
+                                          AllDifferentStrength strength = AllDifferentStrength::domain);
+
+}  // namespace csp

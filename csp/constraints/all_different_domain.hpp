@@ -1,0 +1,19 @@
+// All-different at domain consistency (Régin 1994): the propagator behind
+// all_different(vars, AllDifferentStrength::domain). Internal header: use all_different.hpp.
+#pragma once
+
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "csp/propagator.hpp"
+
+namespace csp {
+
+/// True when the values are pairwise distinct (the meaning of every all-different strength).
+bool distinct_values(std::span<const Value> values);
+
+/// Generalised arc consistency for all-different, by maximum matching and strong components.
+std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars);
+
+}  // namespace csp

@@ -1,0 +1,135 @@
+#include "csp/constraints/binary.hpp"
+
+#include <algorithm>
+
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+// Any relation given as a predicate: AC by looking for a support of every candidate (AC-3's
+// revise, both ways, repeated until neither side loses a value).
+class Relation final : public Propagator {
+ public:
+  Relation(Var x, Var y, std::function<bool(Value, Value)> allowed, std::string name)
+      : Propagator({x, y}, Trigger::any), x_(x), y_(y), allowed_(std::move(allowed)), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  bool satisfied(std::span<const Value> v) const override { return allowed_(v[0], v[1]); }
+
+  PropStatus propagate(Context& ctx) override {
+    for (bool changed = true; changed;) {
+      changed = false;
+      int r = revise(ctx, x_, y_, false);
+      if (r < 0) return PropStatus::failed;
+      changed |= r > 0;
+      r = revise(ctx, y_, x_, true);
+      if (r < 0) return PropStatus::failed;
+      changed |= r > 0;  // x may have lost supports
+    }
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  // Removes the candidates of a without support in b; -1 on wipe-out, else the number removed.
+  int revise(Context& ctx, Var a, Var b, bool a_is_y) {
+    int removed = 0;
+    const Domains& d = ctx.domains();
+    for (Value va = d.min(a); va != Domains::none; va = d.next(a, va)) {
+      bool supported = false;
+      for (Value vb = d.min(b); vb != Domains::none && !supported; vb = d.next(b, vb))
+        supported = a_is_y ? allowed_(vb, va) : allowed_(va, vb);
+      if (!supported) {
+        ++removed;
+        if (!ctx.remove(a, va)) return -1;
+      }
+    }
+    return removed;
+  }
+
+  Var x_, y_;
+  std::function<bool(Value, Value)> allowed_;
+  std::string name_;
+};
+
+// x != y + c: only a fixed side can remove anything (the other's one forbidden value).
+class NotEqual final : public Propagator {
+ public:
+  NotEqual(Var x, Var y, Value c) : Propagator({x, y}, Trigger::fixed), x_(x), y_(y), c_(c) {}
+  std::string name() const override { return "not-equal"; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] != v[1] + c_; }
+  PropStatus propagate(Context& ctx) override {
+    if (ctx.fixed(x_) && !ctx.remove(y_, ctx.value(x_) - c_)) return PropStatus::failed;
+    if (ctx.fixed(y_) && !ctx.remove(x_, ctx.value(y_) + c_)) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  Var x_, y_;
+  Value c_;
+};
+
+// x == y + c: both keep the shifted intersection of their candidates.
+class Equal final : public Propagator {
+ public:
+  Equal(Var x, Var y, Value c) : Propagator({x, y}, Trigger::any), x_(x), y_(y), c_(c) {}
+  std::string name() const override { return "equal"; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] == v[1] + c_; }
+  PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a))
+      if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
+    for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))
+      if (!d.contains(x_, b + c_) && !ctx.remove(y_, b)) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  Var x_, y_;
+  Value c_;
+};
+
+// x <= y + c (strict `less` is x <= y + c - 1): the bounds chase each other once.
+class LessEqual final : public Propagator {
+ public:
+  LessEqual(Var x, Var y, Value c, std::string name)
+      : Propagator({x, y}, Trigger::bounds), x_(x), y_(y), c_(c), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] <= v[1] + c_; }
+  PropStatus propagate(Context& ctx) override {
+    if (!ctx.remove_above(x_, ctx.max(y_) + c_)) return PropStatus::failed;
+    if (!ctx.remove_below(y_, ctx.min(x_) - c_)) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  Var x_, y_;
+  Value c_;
+  std::string name_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> relation(Var x, Var y, std::function<bool(Value, Value)> allowed, std::string name) {
+  return std::make_unique<Relation>(x, y, std::move(allowed), std::move(name));
+}
+
+std::unique_ptr<Propagator> table(Var x, Var y, std::vector<std::pair<Value, Value>> allowed) {
+  std::sort(allowed.begin(), allowed.end());
+  return relation(
+      x, y,
+      [pairs = std::move(allowed)](Value a, Value b) {
+        return std::binary_search(pairs.begin(), pairs.end(), std::pair<Value, Value>{a, b});
+      },
+      "table");
+}
+
+std::unique_ptr<Propagator> not_equal(Var x, Var y, Value offset) { return std::make_unique<NotEqual>(x, y, offset); }
+std::unique_ptr<Propagator> equal(Var x, Var y, Value offset) { return std::make_unique<Equal>(x, y, offset); }
+std::unique_ptr<Propagator> less(Var x, Var y, Value offset) {
+  return std::make_unique<LessEqual>(x, y, offset - 1, "less");
+}
+std::unique_ptr<Propagator> less_equal(Var x, Var y, Value offset) {
+  return std::make_unique<LessEqual>(x, y, offset, "less-equal");
+}
+
+}  // namespace csp

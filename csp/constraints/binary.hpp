@@ -1,0 +1,32 @@
+// Binary constraints: a relation between two variables, kept arc consistent.
+//
+// Every propagator here reaches arc consistency on its pair: afterwards each candidate of x has a
+// supporting candidate of y and vice versa (for `less` and `less_equal` that is bounds reasoning,
+// which for an order relation is the same thing).
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "csp/propagator.hpp"
+
+namespace csp {
+
+/// x and y must satisfy allowed(x, y). `name` shows in logs and explanations.
+std::unique_ptr<Propagator> relation(Var x, Var y, std::function<bool(Value, Value)> allowed,
+                                     std::string name = "relation");
+/// (x, y) must be one of the listed pairs.
+std::unique_ptr<Propagator> table(Var x, Var y, std::vector<std::pair<Value, Value>> allowed);
+/// x != y + offset.
+std::unique_ptr<Propagator> not_equal(Var x, Var y, Value offset = 0);
+/// x == y + offset.
+std::unique_ptr<Propagator> equal(Var x, Var y, Value offset = 0);
+/// x < y + offset.
+std::unique_ptr<Propagator> less(Var x, Var y, Value offset = 0);
+/// x <= y + offset.
+std::unique_ptr<Propagator> less_equal(Var x, Var y, Value offset = 0);
+
+}  // namespace csp

@@ -1,0 +1,51 @@
+#include "csp/constraints/predicate.hpp"
+
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+class PredicatePropagator final : public Propagator {
+ public:
+  PredicatePropagator(std::vector<Var> vars, Predicate allowed, std::string name)
+      : Propagator(vars, Trigger::fixed), allowed_(std::move(allowed)), name_(std::move(name)), values_(vars.size()) {}
+  std::string name() const override { return name_; }
+  bool satisfied(std::span<const Value> v) const override { return allowed_(v); }
+
+  PropStatus propagate(Context& ctx) override {
+    int open = -1;
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      Var v = scope()[i];
+      if (ctx.fixed(v)) {
+        values_[i] = ctx.value(v);
+      } else if (open >= 0) {
+        return PropStatus::fixpoint;  // two or more unfixed: nothing to say yet
+      } else {
+        open = static_cast<int>(i);
+      }
+    }
+    if (open < 0) return allowed_(values_) ? PropStatus::fixpoint : PropStatus::failed;
+    const Var last = scope()[static_cast<std::size_t>(open)];
+    const Domains& d = ctx.domains();
+    for (Value x = d.min(last); x != Domains::none; x = d.next(last, x)) {
+      // The same variable may stand twice in a scope: give every occurrence the trial value.
+      for (std::size_t i = 0; i < scope().size(); ++i)
+        if (scope()[i] == last) values_[i] = x;
+      if (!allowed_(values_) && !ctx.remove(last, x)) return PropStatus::failed;
+    }
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  Predicate allowed_;
+  std::string name_;
+  std::vector<Value> values_;  // scratch, sized once
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> predicate(std::vector<Var> vars, Predicate allowed, std::string name) {
+  return std::make_unique<PredicatePropagator>(std::move(vars), std::move(allowed), std::move(name));
+}
+
+}  // namespace csp

@@ -1,0 +1,130 @@
+// Domains: the current set of candidate values of every variable, as one flat array of bit words.
+//
+// This is the whole search state of a model: search saves it by copying the words (a few hundred
+// bytes for a Sudoku), so restoring on backtrack is one memcpy and nothing else needs undoing.
+// A variable whose values fit in 64 consecutive integers uses one word (the fast path); wider
+// domains use as many words as they need.
+#pragma once
+
+#include <bit>
+#include <cassert>
+#include <cstdint>
+#include <vector>
+
+#include "csp/var.hpp"
+
+namespace csp {
+
+/// Where one variable's bits live: value `base + i` is bit `i % 64` of word `first_word + i / 64`.
+struct VarLayout {
+  Value base = 0;            ///< the value of bit 0
+  std::uint32_t first_word = 0;  ///< index of the first word in Domains::words()
+  std::uint32_t words = 1;   ///< number of words (1 on the fast path)
+};
+
+/// Bits to the values they stand for, and back, for a one-word domain.
+constexpr std::uint64_t bit_of(int index) { return std::uint64_t{1} << index; }
+
+/// The candidate sets of all variables of one model. Copyable; copies share the model's layout.
+/// Reads are const and cheap; writes return false when they empty the domain (a wipe-out) and
+/// never notify anybody — the propagation engine's Context wraps them to schedule propagators.
+class Domains {
+ public:
+  Domains() = default;
+  /// Full domains (every bit of the layout's ranges set) are NOT implied: all words start at 0.
+  explicit Domains(const std::vector<VarLayout>* layout, std::size_t total_words)
+      : layout_(layout), words_(total_words, 0) {}
+
+  /// Number of variables.
+  int var_count() const { return static_cast<int>(layout_->size()); }
+  /// The layout entry of v.
+  const VarLayout& layout(Var v) const { return (*layout_)[static_cast<std::size_t>(v.id)]; }
+  /// True when v's values fit in one word, so bits()/set_bits() may be used.
+  bool single_word(Var v) const { return layout(v).words == 1; }
+
+  /// The one word of a single-word variable: bit i stands for value base + i.
+  std::uint64_t bits(Var v) const {
+    assert(single_word(v));
+    return words_[layout(v).first_word];
+  }
+  /// Number of candidates of v.
+  int size(Var v) const;
+  /// True when v has exactly one candidate.
+  bool fixed(Var v) const;
+  /// True when v has no candidate (only seen inside a failing propagation).
+  bool empty(Var v) const;
+  /// Smallest candidate; v must not be empty.
+  Value min(Var v) const;
+  /// Largest candidate; v must not be empty.
+  Value max(Var v) const;
+  /// The value of a fixed variable (its smallest candidate otherwise).
+  Value value(Var v) const { return min(v); }
+  /// True when `x` is a candidate of v.
+  bool contains(Var v, Value x) const;
+  /// The smallest candidate greater than `x`, or `none` when there is none.
+  Value next(Var v, Value x) const;
+  /// Calls f(value) for each candidate of v, in increasing order.
+  template <class F>
+  void for_each(Var v, F&& f) const;
+  /// Candidates of v as a vector, in increasing order (for tests and printing, not hot paths).
+  std::vector<Value> values(Var v) const;
+
+  /// Value returned by next() when there is no further candidate.
+  static constexpr Value none = INT32_MIN;
+
+  // --- raw writes: no notification; each returns false when v is left empty ---
+  /// Replaces the word of a single-word variable.
+  bool set_bits(Var v, std::uint64_t bits) {
+    assert(single_word(v));
+    words_[layout(v).first_word] = bits;
+    return bits != 0;
+  }
+  /// Removes x (no-op when absent).
+  bool remove(Var v, Value x);
+  /// Keeps only x (empties v when x is absent).
+  bool assign(Var v, Value x);
+  /// Removes every candidate below lo.
+  bool remove_below(Var v, Value lo);
+  /// Removes every candidate above hi.
+  bool remove_above(Var v, Value hi);
+  /// Sets every value in [lo, hi] that the layout can hold (used to build initial domains).
+  void add_range(Var v, Value lo, Value hi);
+  /// Adds x, which must lie inside v's layout range.
+  void add(Var v, Value x);
+
+  /// The flat word array (for snapshots and hashing).
+  const std::vector<std::uint64_t>& words() const { return words_; }
+  /// Appends zero words for newly added variables (used by Model while it is built).
+  void grow(std::size_t total_words) { words_.resize(total_words, 0); }
+  /// Copies another Domains of the same model into this one without allocating.
+  void copy_from(const Domains& other) {
+    assert(other.words_.size() == words_.size());
+    std::copy(other.words_.begin(), other.words_.end(), words_.begin());
+  }
+
+ private:
+  std::uint64_t* word_ptr(Var v) { return words_.data() + layout(v).first_word; }
+  const std::uint64_t* word_ptr(Var v) const { return words_.data() + layout(v).first_word; }
+  // The bit index of x inside v's words, or -1 when x lies outside v's range.
+  long index_of(Var v, Value x) const {
+    const VarLayout& l = layout(v);
+    long i = static_cast<long>(x) - l.base;
+    return (i < 0 || i >= static_cast<long>(l.words) * 64) ? -1 : i;
+  }
+
+  const std::vector<VarLayout>* layout_ = nullptr;
+  std::vector<std::uint64_t> words_;
+};
+
+template <class F>
+void Domains::for_each(Var v, F&& f) const {
+  const VarLayout& l = layout(v);
+  const std::uint64_t* w = word_ptr(v);
+  for (std::uint32_t k = 0; k < l.words; ++k) {
+    for (std::uint64_t b = w[k]; b != 0; b &= b - 1) {
+      f(static_cast<Value>(l.base + static_cast<Value>(k * 64) + std::countr_zero(b)));
+    }
+  }
+}
+
+}  // namespace csp

@@ -1,0 +1,197 @@
+#include "csp/engine.hpp"
+
+#include <bit>
+
+namespace csp {
+
+// ---- Context -------------------------------------------------------------------------------
+
+Context::Summary Context::summary(Var v) const {
+  if (d_->empty(v)) return {0, 0, 0};
+  return {d_->size(v), d_->min(v), d_->max(v)};
+}
+
+bool Context::changed(Var v, const Summary& before) {
+  Summary after = summary(v);
+  if (after.size == before.size) return true;
+  stats_->removals += static_cast<std::uint64_t>(before.size - after.size);
+  if (after.size == 0) return false;
+  std::uint8_t events = Engine::any;
+  if (after.min != before.min || after.max != before.max) events |= Engine::bounds;
+  if (after.size == 1) events |= Engine::fixed | Engine::bounds;
+  engine_->notify(v, events);
+  return true;
+}
+
+bool Context::keep_bits(Var v, std::uint64_t keep) {
+  std::uint64_t old = d_->bits(v);
+  std::uint64_t now = old & keep;
+  if (now == old) return true;
+  d_->set_bits(v, now);
+  stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
+  if (now == 0) return false;
+  std::uint8_t events = Engine::any;
+  if ((now & (now - 1)) == 0) {
+    events |= Engine::fixed | Engine::bounds;
+  } else if (std::countr_zero(now) != std::countr_zero(old) || std::countl_zero(now) != std::countl_zero(old)) {
+    events |= Engine::bounds;
+  }
+  engine_->notify(v, events);
+  return true;
+}
+
+bool Context::remove(Var v, Value x) {
+  if (!d_->contains(v, x)) return true;
+  Summary before = summary(v);
+  d_->remove(v, x);
+  return changed(v, before);
+}
+
+bool Context::assign(Var v, Value x) {
+  Summary before = summary(v);
+  d_->assign(v, x);
+  return changed(v, before);
+}
+
+bool Context::remove_below(Var v, Value lo) {
+  if (d_->min(v) >= lo) return true;
+  Summary before = summary(v);
+  d_->remove_below(v, lo);
+  return changed(v, before);
+}
+
+bool Context::remove_above(Var v, Value hi) {
+  if (d_->max(v) <= hi) return true;
+  Summary before = summary(v);
+  d_->remove_above(v, hi);
+  return changed(v, before);
+}
+
+// ---- Engine --------------------------------------------------------------------------------
+
+Engine::Engine(const Model& model)
+    : model_(&model),
+      queue_(static_cast<std::size_t>(model.propagator_count()) + 1),
+      queued_(static_cast<std::size_t>(model.propagator_count()), 0) {}
+
+void Engine::schedule(PropagatorId p) {
+  if (p == current_) {
+    current_changed_ = true;
+    return;
+  }
+  if (queued_[static_cast<std::size_t>(p)]) return;
+  queued_[static_cast<std::size_t>(p)] = 1;
+  queue_[(head_ + count_) % queue_.size()] = p;
+  ++count_;
+}
+
+void Engine::notify(Var v, std::uint8_t events) {
+  if (!waking_) return;
+  for (PropagatorId p : model_->watchers(v, Trigger::any)) schedule(p);
+  if (events & bounds)
+    for (PropagatorId p : model_->watchers(v, Trigger::bounds)) schedule(p);
+  if (events & fixed)
+    for (PropagatorId p : model_->watchers(v, Trigger::fixed)) schedule(p);
+}
+
+bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
+  ++s.propagations;
+  current_ = p;
+  current_changed_ = false;
+  PropStatus status = model_->propagator(p).propagate(ctx);
+  current_ = -1;
+  if (status == PropStatus::failed) {
+    last_failure_ = p;
+    return false;
+  }
+  if (status == PropStatus::not_fixpoint && current_changed_ && waking_) schedule(p);
+  return true;
+}
+
+bool Engine::run_queue(Domains& d, Stats& s) {
+  Context ctx(*this, d, s);
+  while (count_ > 0) {
+    PropagatorId p = queue_[head_];
+    head_ = (head_ + 1) % queue_.size();
+    --count_;
+    queued_[static_cast<std::size_t>(p)] = 0;
+    if (!run(p, ctx, s)) {
+      // Empty the queue so the next propagation starts clean.
+      while (count_ > 0) {
+        queued_[static_cast<std::size_t>(queue_[head_])] = 0;
+        head_ = (head_ + 1) % queue_.size();
+        --count_;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Engine::propagate_all(Domains& d, Stats& s) {
+  for (PropagatorId p = 0; p < model_->propagator_count(); ++p) schedule(p);
+  return run_queue(d, s);
+}
+
+bool Engine::propagate_from(Var v, Domains& d, Stats& s) {
+  for (PropagatorId p : model_->propagators_of(v)) schedule(p);
+  return run_queue(d, s);
+}
+
+template <class Ids>
+bool Engine::run_each_once(const Ids& ids, Domains& d, Stats& s) {
+  Context ctx(*this, d, s);
+  waking_ = false;
+  bool ok = true;
+  for (PropagatorId p : ids) {
+    if (!run(p, ctx, s)) {
+      ok = false;
+      break;
+    }
+  }
+  waking_ = true;
+  return ok;
+}
+
+bool Engine::forward_check(Var v, Domains& d, Stats& s) { return run_each_once(model_->propagators_of(v), d, s); }
+
+namespace {
+// The ids 0..n-1 as a range, without building a vector.
+struct IdRange {
+  struct It {
+    PropagatorId i;
+    PropagatorId operator*() const { return i; }
+    It& operator++() { ++i; return *this; }
+    bool operator!=(const It& o) const { return i != o.i; }
+  };
+  PropagatorId n;
+  It begin() const { return {0}; }
+  It end() const { return {n}; }
+};
+}  // namespace
+
+bool Engine::forward_check_all(Domains& d, Stats& s) { return run_each_once(IdRange{model_->propagator_count()}, d, s); }
+
+bool Engine::check_from(Var v, const Domains& d, Stats& s) {
+  for (PropagatorId p : model_->propagators_of(v)) {
+    ++s.propagations;
+    if (!model_->propagator(p).check(d)) {
+      last_failure_ = p;
+      return false;
+    }
+  }
+  return true;
+}
+
+bool Engine::check_all(const Domains& d, Stats& s) {
+  for (PropagatorId p = 0; p < model_->propagator_count(); ++p) {
+    ++s.propagations;
+    if (!model_->propagator(p).check(d)) {
+      last_failure_ = p;
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace csp

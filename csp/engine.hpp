@@ -1,0 +1,104 @@
+// The propagation engine: a queue of propagators run to a common fixpoint (AC-3 over propagators),
+// and the Context through which a running propagator reads and narrows domains.
+//
+// Every narrowing goes through Context, which records the removal, works out what kind of change
+// it was (any change, a bound moved, the variable became fixed) and queues the propagators that
+// subscribed to that kind of change on that variable. The queue holds each propagator at most once.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "csp/model.hpp"
+#include "csp/stats.hpp"
+
+namespace csp {
+
+class Engine;
+
+/// A running propagator's view of the domains: every read of Domains, plus narrowing writes that
+/// schedule the affected propagators. Each write returns false when it empties the variable; the
+/// propagator must then return PropStatus::failed without further writes.
+class Context {
+ public:
+  const Domains& domains() const { return *d_; }
+  int size(Var v) const { return d_->size(v); }
+  bool fixed(Var v) const { return d_->fixed(v); }
+  Value min(Var v) const { return d_->min(v); }
+  Value max(Var v) const { return d_->max(v); }
+  Value value(Var v) const { return d_->value(v); }
+  bool contains(Var v, Value x) const { return d_->contains(v, x); }
+  std::uint64_t bits(Var v) const { return d_->bits(v); }
+
+  /// Single-word fast path: keeps only the candidates whose bits are set in `keep`.
+  bool keep_bits(Var v, std::uint64_t keep);
+  /// Removes x from v.
+  bool remove(Var v, Value x);
+  /// Fixes v to x (fails when x is not a candidate).
+  bool assign(Var v, Value x);
+  /// Removes every candidate below lo.
+  bool remove_below(Var v, Value lo);
+  /// Removes every candidate above hi.
+  bool remove_above(Var v, Value hi);
+
+  /// Adds n to a named statistics counter (see Model::add_counter).
+  void count(CounterId id, std::uint64_t n = 1) { stats_->counters[static_cast<std::size_t>(id)] += n; }
+
+ private:
+  friend class Engine;
+  Context(Engine& e, Domains& d, Stats& s) : engine_(&e), d_(&d), stats_(&s) {}
+  struct Summary {
+    int size;
+    Value min, max;
+  };
+  Summary summary(Var v) const;
+  bool changed(Var v, const Summary& before);
+
+  Engine* engine_;
+  Domains* d_;
+  Stats* stats_;
+};
+
+/// Runs a model's propagators. One engine per model per thread; it allocates only when built.
+class Engine {
+ public:
+  explicit Engine(const Model& model);
+
+  /// Runs every propagator once, then on to the fixpoint (the start of a search under MAC).
+  bool propagate_all(Domains& d, Stats& s);
+  /// Queues the propagators of v (after a decision changed v) and runs to the fixpoint.
+  bool propagate_from(Var v, Domains& d, Stats& s);
+  /// Forward checking: runs each propagator of v once, without waking anything else.
+  bool forward_check(Var v, Domains& d, Stats& s);
+  /// Forward checking at the root: runs every propagator once, without waking anything else.
+  bool forward_check_all(Domains& d, Stats& s);
+  /// No propagation: true when every propagator of v still accepts the fixed variables.
+  bool check_from(Var v, const Domains& d, Stats& s);
+  /// No propagation: true when every propagator accepts the fixed variables.
+  bool check_all(const Domains& d, Stats& s);
+
+  /// The propagator whose run (or check) failed most recently, or -1.
+  PropagatorId last_failure() const { return last_failure_; }
+  const Model& model() const { return *model_; }
+
+ private:
+  friend class Context;
+  enum Events : std::uint8_t { any = 1, bounds = 2, fixed = 4 };
+  void notify(Var v, std::uint8_t events);
+  void schedule(PropagatorId p);
+  bool run_queue(Domains& d, Stats& s);
+  bool run(PropagatorId p, Context& ctx, Stats& s);
+  template <class Ids>
+  bool run_each_once(const Ids& ids, Domains& d, Stats& s);
+
+  const Model* model_;
+  std::vector<PropagatorId> queue_;  // ring buffer, capacity = number of propagators
+  std::size_t head_ = 0, count_ = 0;
+  std::vector<std::uint8_t> queued_;
+  PropagatorId current_ = -1;  // the running propagator, not woken by its own changes
+  bool waking_ = true;         // false while forward checking: changes wake nobody
+  bool current_changed_ = false;
+  PropagatorId last_failure_ = -1;
+};
+
+}  // namespace csp

@@ -1,0 +1,102 @@
+#include "csp/model.hpp"
+
+#include <stdexcept>
+
+#include <boost/container/small_vector.hpp>
+
+namespace csp {
+
+Var Model::add_layout(Value lo, Value hi, std::string name) {
+  if (lo > hi) throw std::invalid_argument("empty domain for variable '" + name + "'");
+  long span = static_cast<long>(hi) - lo + 1;
+  if (span > (1L << 24)) throw std::invalid_argument("domain of variable '" + name + "' is too wide");
+  VarLayout l;
+  l.base = lo;
+  l.first_word = static_cast<std::uint32_t>(initial_.words().size());
+  l.words = static_cast<std::uint32_t>((span + 63) / 64);
+  layout_->push_back(l);
+  initial_.grow(l.first_word + l.words);
+  names_.push_back(std::move(name));
+  watchers_.emplace_back();
+  propagators_of_.emplace_back();
+  return Var{static_cast<int>(layout_->size()) - 1};
+}
+
+Var Model::add_var(Value lo, Value hi, std::string name) {
+  Var v = add_layout(lo, hi, std::move(name));
+  initial_.add_range(v, lo, hi);
+  return v;
+}
+
+Var Model::add_var(const std::vector<Value>& values, std::string name) {
+  if (values.empty()) throw std::invalid_argument("empty domain for variable '" + name + "'");
+  auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+  Var v = add_layout(*lo, *hi, std::move(name));
+  for (Value x : values) initial_.add(v, x);
+  return v;
+}
+
+std::vector<Var> Model::add_vars(int n, Value lo, Value hi, std::string_view prefix) {
+  std::vector<Var> out;
+  out.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    out.push_back(add_var(lo, hi, prefix.empty() ? std::string{} : std::string(prefix) + std::to_string(i)));
+  return out;
+}
+
+PropagatorId Model::post(std::unique_ptr<Propagator> p) {
+  if (!p) throw std::invalid_argument("post: null propagator");
+  auto id = static_cast<PropagatorId>(propagators_.size());
+  for (Var v : p->scope()) {
+    if (v.id < 0 || v.id >= var_count()) throw std::invalid_argument("post: variable not in this model");
+    auto& mine = propagators_of_[static_cast<std::size_t>(v.id)];
+    if (!mine.empty() && mine.back() == id) continue;  // a variable listed twice in one scope
+    mine.push_back(id);
+    watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(p->trigger())].push_back(id);
+  }
+  propagators_.push_back(std::move(p));
+  return id;
+}
+
+CounterId Model::add_counter(std::string_view name) {
+  for (std::size_t i = 0; i < counter_names_.size(); ++i)
+    if (counter_names_[i] == name) return static_cast<CounterId>(i);
+  counter_names_.emplace_back(name);
+  return static_cast<CounterId>(counter_names_.size() - 1);
+}
+
+std::vector<Var> Model::vars() const {
+  std::vector<Var> out;
+  for (int i = 0; i < var_count(); ++i) out.push_back(Var{i});
+  return out;
+}
+
+std::string Model::name(Var v) const {
+  const std::string& n = names_.at(static_cast<std::size_t>(v.id));
+  if (!n.empty()) return n;
+  std::string fallback = "x";  // built in two steps: GCC 12 warns falsely on "x" + to_string()
+  fallback += std::to_string(v.id);
+  return fallback;
+}
+
+std::optional<Var> Model::find(std::string_view name) const {
+  for (int i = 0; i < var_count(); ++i)
+    if (names_[static_cast<std::size_t>(i)] == name) return Var{i};
+  return std::nullopt;
+}
+
+PropagatorId Model::first_violated(std::span<const Value> assignment) const {
+  if (static_cast<int>(assignment.size()) != var_count()) return -1;
+  for (int i = 0; i < var_count(); ++i)
+    if (!initial_.contains(Var{i}, assignment[static_cast<std::size_t>(i)])) return -1;
+  boost::container::small_vector<Value, 64> scope_values;
+  for (std::size_t id = 0; id < propagators_.size(); ++id) {
+    const Propagator& p = *propagators_[id];
+    scope_values.clear();
+    for (Var v : p.scope()) scope_values.push_back(assignment[static_cast<std::size_t>(v.id)]);
+    if (!p.satisfied({scope_values.data(), scope_values.size()})) return static_cast<PropagatorId>(id);
+  }
+  return -2;
+}
+
+}  // namespace csp

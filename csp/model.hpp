@@ -1,0 +1,96 @@
+// Model: the variables, their initial domains and the posted propagators of one CSP.
+//
+// A model is built once and then solved many times: each solve starts from a Domains made by
+// initial_domains() and narrowed by the caller (the givens of one puzzle, say), so thousands of
+// puzzles that share a structure share one model. A model is used by one solver at a time;
+// to solve in parallel, build one model per thread.
+#pragma once
+
+#include <array>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "csp/domains.hpp"
+#include "csp/propagator.hpp"
+
+namespace csp {
+
+/// Index of a named statistics counter registered with Model::add_counter().
+using CounterId = int;
+
+/// A propagator's index in its model.
+using PropagatorId = int;
+
+class Model {
+ public:
+  Model() = default;
+  Model(const Model&) = delete;
+  Model& operator=(const Model&) = delete;
+  Model(Model&&) = default;
+  Model& operator=(Model&&) = default;
+
+  /// Adds a variable with domain [lo, hi]; lo <= hi.
+  Var add_var(Value lo, Value hi, std::string name = {});
+  /// Adds a variable whose domain is the given set of values (not empty).
+  Var add_var(const std::vector<Value>& values, std::string name = {});
+  /// Adds n variables with domain [lo, hi], named prefix0, prefix1, ... when a prefix is given.
+  std::vector<Var> add_vars(int n, Value lo, Value hi, std::string_view prefix = {});
+
+  /// Posts a propagator; the model owns it from now on. Returns its index.
+  PropagatorId post(std::unique_ptr<Propagator> p);
+
+  /// Registers a named statistics counter (a rule's firings, say) or returns the existing one.
+  CounterId add_counter(std::string_view name);
+
+  /// Number of variables.
+  int var_count() const { return static_cast<int>(layout_->size()); }
+  /// All variables, in creation order.
+  std::vector<Var> vars() const;
+  /// A variable's name ("x17" when none was given).
+  std::string name(Var v) const;
+  /// Finds a variable by name.
+  std::optional<Var> find(std::string_view name) const;
+
+  /// The domains every solve starts from, before the caller narrows them.
+  const Domains& initial_domains() const { return initial_; }
+
+  /// Number of posted propagators.
+  int propagator_count() const { return static_cast<int>(propagators_.size()); }
+  /// Propagator by index.
+  Propagator& propagator(PropagatorId id) const { return *propagators_[static_cast<std::size_t>(id)]; }
+  /// Indices of the propagators woken by a change of v that satisfies `when`.
+  const std::vector<PropagatorId>& watchers(Var v, Trigger when) const {
+    return watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(when)];
+  }
+  /// Indices of every propagator whose scope contains v.
+  const std::vector<PropagatorId>& propagators_of(Var v) const {
+    return propagators_of_[static_cast<std::size_t>(v.id)];
+  }
+  /// Names of the registered counters, by CounterId.
+  const std::vector<std::string>& counter_names() const { return counter_names_; }
+
+  /// True when this complete assignment (one value per variable, by id) satisfies every
+  /// propagator's satisfied(). Independent of propagation: used to check every solution.
+  bool satisfied_by(std::span<const Value> assignment) const { return first_violated(assignment) == -2; }
+  /// The first propagator whose satisfied() rejects this complete assignment, -1 when a value lies
+  /// outside its variable's initial domain (or the size is wrong), -2 when all is satisfied.
+  PropagatorId first_violated(std::span<const Value> assignment) const;
+
+ private:
+  Var add_layout(Value lo, Value hi, std::string name);
+
+  // Behind a pointer so that Domains made from this model stay valid when the model is moved.
+  std::unique_ptr<std::vector<VarLayout>> layout_ = std::make_unique<std::vector<VarLayout>>();
+  std::vector<std::string> names_;
+  Domains initial_{layout_.get(), 0};
+  std::vector<std::unique_ptr<Propagator>> propagators_;
+  // Per variable, per Trigger: the propagators to wake.
+  std::vector<std::array<std::vector<PropagatorId>, 3>> watchers_;
+  std::vector<std::vector<PropagatorId>> propagators_of_;
+  std::vector<std::string> counter_names_;
+};
+
+}  // namespace csp

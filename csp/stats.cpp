@@ -1,0 +1,20 @@
+#include "csp/stats.hpp"
+
+#include <algorithm>
+
+namespace csp {
+
+Stats& Stats::operator+=(const Stats& other) {
+  nodes += other.nodes;
+  failures += other.failures;
+  solutions += other.solutions;
+  propagations += other.propagations;
+  removals += other.removals;
+  max_depth = std::max(max_depth, other.max_depth);
+  elapsed += other.elapsed;
+  if (counters.size() < other.counters.size()) counters.resize(other.counters.size(), 0);
+  for (std::size_t i = 0; i < other.counters.size(); ++i) counters[i] += other.counters[i];
+  return *this;
+}
+
+}  // namespace csp

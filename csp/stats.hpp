@@ -1,0 +1,28 @@
+// Statistics: what one search did, counted by the engine and the search as they go.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace csp {
+
+struct Stats {
+  std::uint64_t nodes = 0;         ///< search decisions tried: each value assigned to a chosen variable
+  std::uint64_t failures = 0;      ///< decisions (and refutations) whose propagation or check failed
+  std::uint64_t solutions = 0;     ///< solutions reached (each checked against every constraint)
+  std::uint64_t propagations = 0;  ///< propagator runs (and constraint checks under inference none)
+  std::uint64_t removals = 0;      ///< candidate values removed by propagation (decisions excluded)
+  std::uint64_t max_depth = 0;     ///< deepest decision level reached
+  std::chrono::nanoseconds elapsed{0};  ///< wall-clock time of the search, set-up included
+  /// Named counters registered by propagators (a rule's firings and removals, say), by CounterId;
+  /// their names are Model::counter_names().
+  std::vector<std::uint64_t> counters;
+
+  /// Adds another run's figures to these (elapsed and counters summed, max_depth maximised).
+  Stats& operator+=(const Stats& other);
+  double seconds() const { return std::chrono::duration<double>(elapsed).count(); }
+};
+
+}  // namespace csp

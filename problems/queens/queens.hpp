@@ -1,0 +1,25 @@
+// N-queens: one variable per column holding its queen's row; no two queens share a row or diagonal.
+#pragma once
+
+#include <vector>
+
+#include "csp/csp.hpp"
+
+namespace problems {
+
+struct Queens {
+  csp::Model model;
+  std::vector<csp::Var> row;  ///< row[c]: the row (0..n-1) of the queen in column c
+};
+
+/// How the no-attack rule is posted: three all-differents (rows and both diagonals, through
+/// offset variables) or one binary relation per pair of columns (the textbook model).
+enum class QueensModel { all_different, binary };
+
+/// The n-queens model, n >= 1.
+Queens make_queens(int n, QueensModel how = QueensModel::binary);
+
+/// True when the rows place n queens with no two attacking (independent of the model).
+bool queens_valid(const std::vector<csp::Value>& rows);
+
+}  // namespace problems
