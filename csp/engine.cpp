@@ -23,10 +23,28 @@ bool Context::changed(Var v, const Summary& before) {
   return true;
 }
 
+// With a tracer, reports the values a write removes; it compares the candidates before and after.
+template <class Write>
+bool Context::write_traced(Var v, Write&& write) {
+  Tracer* t = engine_->tracer_;
+  thread_local std::vector<Value> before;
+  before.clear();
+  d_->for_each(v, [&](Value x) { before.push_back(x); });
+  bool alive = write();
+  for (Value x : before)
+    if (!d_->contains(v, x)) t->removed(engine_->current_, v, x);
+  return alive;
+}
+
 bool Context::keep_bits(Var v, std::uint64_t keep) {
   std::uint64_t old = d_->bits(v);
   std::uint64_t now = old & keep;
   if (now == old) return true;
+  if (engine_->tracer_ != nullptr) {
+    const Value base = d_->layout(v).base;
+    for (std::uint64_t gone = old & ~now; gone != 0; gone &= gone - 1)
+      engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
+  }
   d_->set_bits(v, now);
   stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
   if (now == 0) return false;
@@ -43,27 +61,31 @@ bool Context::keep_bits(Var v, std::uint64_t keep) {
 bool Context::remove(Var v, Value x) {
   if (!d_->contains(v, x)) return true;
   Summary before = summary(v);
-  d_->remove(v, x);
+  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove(v, x); });
+  else d_->remove(v, x);
   return changed(v, before);
 }
 
 bool Context::assign(Var v, Value x) {
   Summary before = summary(v);
-  d_->assign(v, x);
+  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->assign(v, x); });
+  else d_->assign(v, x);
   return changed(v, before);
 }
 
 bool Context::remove_below(Var v, Value lo) {
   if (d_->min(v) >= lo) return true;
   Summary before = summary(v);
-  d_->remove_below(v, lo);
+  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_below(v, lo); });
+  else d_->remove_below(v, lo);
   return changed(v, before);
 }
 
 bool Context::remove_above(Var v, Value hi) {
   if (d_->max(v) <= hi) return true;
   Summary before = summary(v);
-  d_->remove_above(v, hi);
+  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_above(v, hi); });
+  else d_->remove_above(v, hi);
   return changed(v, before);
 }
 
@@ -102,6 +124,7 @@ bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
   current_ = -1;
   if (status == PropStatus::failed) {
     last_failure_ = p;
+    if (tracer_ != nullptr) tracer_->failed(p);
     return false;
   }
   if (status == PropStatus::not_fixpoint && current_changed_ && waking_) schedule(p);
@@ -177,6 +200,7 @@ bool Engine::check_from(Var v, const Domains& d, Stats& s) {
     ++s.propagations;
     if (!model_->propagator(p).check(d)) {
       last_failure_ = p;
+      if (tracer_ != nullptr) tracer_->failed(p);
       return false;
     }
   }
@@ -188,6 +212,7 @@ bool Engine::check_all(const Domains& d, Stats& s) {
     ++s.propagations;
     if (!model_->propagator(p).check(d)) {
       last_failure_ = p;
+      if (tracer_ != nullptr) tracer_->failed(p);
       return false;
     }
   }

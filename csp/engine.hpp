@@ -11,6 +11,7 @@
 
 #include "csp/model.hpp"
 #include "csp/stats.hpp"
+#include "csp/trace.hpp"
 
 namespace csp {
 
@@ -53,6 +54,8 @@ class Context {
   };
   Summary summary(Var v) const;
   bool changed(Var v, const Summary& before);
+  template <class Write>
+  bool write_traced(Var v, Write&& write);
 
   Engine* engine_;
   Domains* d_;
@@ -77,6 +80,10 @@ class Engine {
   /// No propagation: true when every propagator accepts the fixed variables.
   bool check_all(const Domains& d, Stats& s);
 
+  /// Reports every removal and failure to `tracer` (nullptr: nobody).
+  void set_tracer(Tracer* tracer) { tracer_ = tracer; }
+  Tracer* tracer() const { return tracer_; }
+
   /// The propagator whose run (or check) failed most recently, or -1.
   PropagatorId last_failure() const { return last_failure_; }
   const Model& model() const { return *model_; }
@@ -99,6 +106,7 @@ class Engine {
   bool waking_ = true;         // false while forward checking: changes wake nobody
   bool current_changed_ = false;
   PropagatorId last_failure_ = -1;
+  Tracer* tracer_ = nullptr;
 };
 
 }  // namespace csp

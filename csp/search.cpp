@@ -53,6 +53,7 @@ Solver::Solver(const Model& model, SearchOptions options)
   int widest = 0;
   for (Var v : model.vars()) widest = std::max(widest, model.initial_domains().size(v));
   frames_.resize(static_cast<std::size_t>(model.var_count()) + 1);
+  engine_.set_tracer(options_.tracer);
   for (Frame& f : frames_) {
     f.saved = model.initial_domains();
     f.values.reserve(static_cast<std::size_t>(widest));
@@ -111,7 +112,9 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
   const bool mac = options_.inference == Inference::mac;
 
   // Removes a finished or failed value from its frame's domains; false when that kills the node.
+  Tracer* const tracer = options_.tracer;
   auto refute = [&](Frame& f, Value a) {
+    if (tracer != nullptr) tracer->refuted(f.var, a, static_cast<std::uint64_t>(&f - frames_.data()) + 1);
     bool alive = f.saved.remove(f.var, a) && (!mac || engine_.propagate_from(f.var, f.saved, s));
     if (!alive) {
       ++s.failures;
@@ -145,6 +148,7 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
         if (violated == -2) {
           ++s.solutions;
           r.solution = assignment_;
+          if (tracer != nullptr) tracer->solution();
           if (on_solution != nullptr && !(*on_solution)(assignment_)) return finish(SearchStatus::stopped_on_request);
           if (cap != 0 && s.solutions >= cap) return finish(SearchStatus::stopped_on_request);
         } else if (mac) {
@@ -184,6 +188,7 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
     f.tried = a;
     current_.copy_from(f.saved);
     current_.assign(f.var, a);
+    if (tracer != nullptr) tracer->decided(f.var, a, depth);
     if (infer_after_decision(f.var, current_, s)) {
       expand = true;
       continue;

@@ -51,6 +51,8 @@ struct SearchOptions {
   ValueOrderFactory values = values::ascending();
   Inference inference = Inference::mac;
   Limits limits;
+  /// Observer of every decision, refutation and propagation step (nullptr: none).
+  Tracer* tracer = nullptr;
 };
 
 /// How a search ended.

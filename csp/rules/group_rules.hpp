@@ -1,0 +1,48 @@
+// Rule modules for exact all-different groups: n cells that must take n given values, each once
+// (a Sudoku row, column or box; a Latin-square line). Each rule is a propagator on one group
+// (locked-candidates: on a pair of groups sharing two or more cells), selectable by name and
+// composable into rule sets. Every rule counts its firings and removals in Stats::counters under
+// the counter names "<rule>" (firings) and "<rule>.removals".
+//
+// Requirement: the cells of a group have one-word domains with the same base (at most 64 values);
+// post_groups() throws std::invalid_argument otherwise.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "csp/model.hpp"
+
+namespace csp {
+
+/// An exact all-different group: its cells take the group's values, each exactly once.
+struct Group {
+  std::string name;        ///< e.g. "row 3", "box 5" (used in explanations)
+  std::vector<Var> cells;  ///< as many cells as values
+};
+
+enum class Rule : std::uint8_t {
+  naked_single,       ///< a cell left with one candidate removes it from its peers in the group
+  hidden_single,      ///< a value with one place left in a group is placed there
+  naked_twins,        ///< two cells with the same two candidates remove both from the rest (naked pairs)
+  hidden_pairs,       ///< two values with the same two places left: those cells keep only them
+  naked_triples,      ///< three cells whose candidates together are three values remove them from the rest
+  locked_candidates,  ///< a value confined to the intersection of two groups leaves the rest of both
+};
+using RuleSet = std::vector<Rule>;
+
+/// "naked-single", "hidden-single", "naked-twins", "hidden-pairs", "naked-triples", "locked-candidates".
+std::string_view rule_name(Rule r);
+/// Every rule, simplest first.
+const RuleSet& all_rules();
+/// "none", "all", or a comma-separated list of rule names; throws std::invalid_argument naming the bad one.
+RuleSet parse_rules(std::string_view list);
+/// The comma-separated names ("none" when empty).
+std::string to_string(const RuleSet& rules);
+
+/// Posts on every group an all-different at `check` strength (so any rule set, even none, is
+/// sound) plus the propagators of each rule in `rules`.
+void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules);
+
+}  // namespace csp

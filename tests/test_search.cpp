@@ -1,0 +1,226 @@
+// Search on small classic problems: every answer re-checked here, independently of the solver.
+#include <catch2/catch.hpp>
+
+#include <map>
+#include <string>
+
+#include "csp/csp.hpp"
+
+namespace {
+
+// Australia: the AIMA map-colouring example.
+struct Australia {
+  csp::Model model;
+  std::map<std::string, csp::Var> region;
+  std::vector<std::pair<std::string, std::string>> borders{{"WA", "NT"}, {"WA", "SA"}, {"NT", "SA"}, {"NT", "Q"},
+                                                           {"SA", "Q"},  {"SA", "NSW"}, {"SA", "V"},  {"Q", "NSW"},
+                                                           {"NSW", "V"}};
+  explicit Australia(int colours) {
+    for (const char* r : {"WA", "NT", "SA", "Q", "NSW", "V", "T"}) region[r] = model.add_var(0, colours - 1, r);
+    for (const auto& [a, b] : borders) model.post(csp::not_equal(region[a], region[b]));
+  }
+  bool proper(std::span<const csp::Value> colour) const {
+    for (const auto& [a, b] : borders)
+      if (colour[static_cast<std::size_t>(region.at(a).id)] == colour[static_cast<std::size_t>(region.at(b).id)])
+        return false;
+    return true;
+  }
+};
+
+csp::SearchOptions options(const char* order, const char* inference) {
+  csp::SearchOptions o;
+  o.order = csp::order::by_name(order);
+  o.inference = csp::parse_inference(inference);
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("Australia is coloured with 3 colours and not with 2", "[search][map]") {
+  for (const char* order : {"input", "mrv", "mrv-degree", "dom-wdeg"}) {
+    for (const char* inference : {"none", "fc", "mac"}) {
+      CAPTURE(order, inference);
+      Australia three(3);
+      csp::Solver s3(three.model, options(order, inference));
+      csp::SearchResult r = s3.solve();
+      REQUIRE(r.found());
+      REQUIRE(three.proper(r.solution));
+      for (csp::Value c : r.solution) REQUIRE((c >= 0 && c < 3));
+
+      Australia two(2);
+      csp::Solver s2(two.model, options(order, inference));
+      REQUIRE(s2.solve().unsatisfiable());
+    }
+  }
+}
+
+TEST_CASE("Australia with 3 colours has 18 colourings", "[search][map]") {
+  // 6 colourings of the mainland (SA fixes the rest up to the colour permutation) times 3 for Tasmania.
+  Australia a(3);
+  csp::Solver s(a.model);
+  std::uint64_t proper = 0;
+  csp::SearchResult r = s.for_each_solution(a.model.initial_domains(), [&](std::span<const csp::Value> c) {
+    proper += a.proper(c) ? 1 : 0;
+    return true;
+  });
+  REQUIRE(r.status == csp::SearchStatus::exhausted);
+  REQUIRE(r.stats.solutions == 18);
+  REQUIRE(proper == 18);
+}
+
+TEST_CASE("SEND+MORE=MONEY has exactly one solution, 9567+1085=10652", "[search][linear]") {
+  for (const char* inference : {"none", "fc", "mac"}) {
+    CAPTURE(inference);
+    csp::Model m;
+    std::map<char, csp::Var> x;
+    for (char c : std::string("SENDMORY")) x[c] = m.add_var(0, 9, std::string(1, c));
+    std::vector<csp::Var> letters;
+    for (auto& [c, v] : x) letters.push_back(v);
+    m.post(csp::all_different(letters));
+    m.post(csp::not_equal(x['S'], m.add_var(0, 0, "zero")));
+    m.post(csp::linear({1000, 100, 10, 1, 1000, 100, 10, 1, -10000, -1000, -100, -10, -1},
+                       {x['S'], x['E'], x['N'], x['D'], x['M'], x['O'], x['R'], x['E'], x['M'], x['O'], x['N'], x['E'], x['Y']},
+                       csp::LinearRelation::equal, 0));
+    m.post(csp::linear({1}, {x['M']}, csp::LinearRelation::greater_equal, 1));
+    csp::Solver solver(m, options("mrv", inference));
+    std::vector<std::vector<csp::Value>> found;
+    csp::SearchResult r = solver.for_each_solution(m.initial_domains(), [&](std::span<const csp::Value> s) {
+      found.emplace_back(s.begin(), s.end());
+      return true;
+    });
+    REQUIRE(r.status == csp::SearchStatus::exhausted);
+    REQUIRE(found.size() == 1);
+    auto val = [&](char c) { return found[0][static_cast<std::size_t>(x[c].id)]; };
+    auto number = [&](const std::string& w) {
+      long n = 0;
+      for (char c : w) n = n * 10 + val(c);
+      return n;
+    };
+    REQUIRE(number("SEND") == 9567);
+    REQUIRE(number("MORE") == 1085);
+    REQUIRE(number("MONEY") == 10652);
+  }
+}
+
+TEST_CASE("limits stop a large unsatisfiable instance and say which", "[search][limits]") {
+  // Pigeonhole: 12 pigeons, 11 holes, pairwise != only: exponentially many nodes to refute.
+  csp::Model m;
+  std::vector<csp::Var> p = m.add_vars(12, 0, 10, "p");
+  for (std::size_t i = 0; i < p.size(); ++i)
+    for (std::size_t j = i + 1; j < p.size(); ++j) m.post(csp::not_equal(p[i], p[j]));
+
+  SECTION("node limit: exactly that many nodes") {
+    csp::SearchOptions o = options("input", "fc");
+    o.limits.nodes = 5000;
+    csp::Solver s(m, o);
+    csp::SearchResult r = s.solve();
+    REQUIRE(r.status == csp::SearchStatus::limit);
+    REQUIRE(r.limit == csp::LimitHit::nodes);
+    REQUIRE(r.stats.nodes == 5000);
+    REQUIRE_FALSE(r.found());
+  }
+  SECTION("failure limit") {
+    csp::SearchOptions o = options("mrv", "mac");
+    o.limits.failures = 300;
+    csp::Solver s(m, o);
+    csp::SearchResult r = s.solve();
+    REQUIRE(r.status == csp::SearchStatus::limit);
+    REQUIRE(r.limit == csp::LimitHit::failures);
+    REQUIRE(r.stats.failures >= 300);
+  }
+  SECTION("time limit") {
+    csp::SearchOptions o = options("input", "none");
+    o.limits.time = std::chrono::milliseconds(50);
+    csp::Solver s(m, o);
+    csp::SearchResult r = s.solve();
+    REQUIRE(r.status == csp::SearchStatus::limit);
+    REQUIRE(r.limit == csp::LimitHit::time);
+  }
+  SECTION("interrupt flag") {
+    std::atomic<bool> stop{true};
+    csp::SearchOptions o = options("input", "fc");
+    o.limits.interrupt = &stop;
+    csp::Solver s(m, o);
+    REQUIRE(s.solve().limit == csp::LimitHit::interrupted);
+  }
+  SECTION("all-different at domain strength refutes it without search") {
+    csp::Model m2;
+    m2.post(csp::all_different(m2.add_vars(12, 0, 10), csp::AllDifferentStrength::domain));
+    csp::Solver s(m2);
+    csp::SearchResult r = s.solve();
+    REQUIRE(r.unsatisfiable());
+    REQUIRE(r.stats.nodes == 0);
+  }
+}
+
+TEST_CASE("count stops at the cap; a solver is reused from different starting domains", "[search]") {
+  csp::Model m;
+  std::vector<csp::Var> x = m.add_vars(4, 1, 4, "x");
+  m.post(csp::all_different(x, csp::AllDifferentStrength::pairwise));
+  csp::Solver s(m);
+  csp::SearchResult all = s.count(m.initial_domains());
+  REQUIRE(all.status == csp::SearchStatus::exhausted);
+  REQUIRE(all.stats.solutions == 24);
+  csp::SearchResult capped = s.count(m.initial_domains(), 5);
+  REQUIRE(capped.status == csp::SearchStatus::stopped_on_request);
+  REQUIRE(capped.stats.solutions == 5);
+  csp::Domains start = m.initial_domains();
+  start.assign(x[0], 3);
+  start.assign(x[1], 1);
+  REQUIRE(s.count(start).stats.solutions == 2);
+  start.assign(x[2], 3);  // conflicts with x0
+  REQUIRE(s.count(start).unsatisfiable());
+}
+
+TEST_CASE("value orders: descending, random reproducible, lcv, custom heuristics", "[search][heuristics]") {
+  csp::Model m;
+  std::vector<csp::Var> x = m.add_vars(3, 0, 5, "x");
+  m.post(csp::less(x[0], x[1]));
+  m.post(csp::less(x[1], x[2]));
+  {
+    csp::SearchOptions o;
+    o.values = csp::values::descending();
+    csp::Solver s(m, o);
+    REQUIRE(s.solve().solution == std::vector<csp::Value>{3, 4, 5});
+  }
+  {
+    auto first_of = [&](std::uint64_t seed) {
+      csp::SearchOptions o;
+      o.values = csp::values::random(seed);
+      csp::Solver s(m, o);
+      return s.solve().solution;
+    };
+    REQUIRE(first_of(7) == first_of(7));
+  }
+  {
+    // LCV: x0 = 0 leaves the most room for x1 and x2.
+    csp::SearchOptions o;
+    o.order = csp::order::input();
+    o.values = csp::values::lcv();
+    csp::Solver s(m, o);
+    REQUIRE(s.solve().solution[0] == 0);
+  }
+  {
+    // A custom variable order written as a plain function: the last unfixed variable first.
+    int calls = 0;
+    csp::SearchOptions o;
+    o.order = csp::order::custom([&](const csp::Model& model, const csp::Domains& d) {
+      ++calls;
+      for (int i = model.var_count() - 1; i >= 0; --i)
+        if (!d.fixed(csp::Var{i})) return csp::Var{i};
+      return csp::Var{};
+    });
+    o.inference = csp::Inference::forward;
+    csp::Solver s(m, o);
+    csp::SearchResult r = s.solve();
+    REQUIRE(r.found());
+    REQUIRE(calls > 0);
+    REQUIRE(m.satisfied_by(r.solution));
+  }
+}
+
+TEST_CASE("unknown heuristic and level names are rejected with the accepted names", "[search]") {
+  REQUIRE_THROWS_WITH(csp::order::by_name("fastest"), Catch::Contains("mrv"));
+  REQUIRE_THROWS_WITH(csp::values::by_name("best"), Catch::Contains("lcv"));
+  REQUIRE_THROWS_WITH(csp::parse_inference("full"), Catch::Contains("mac"));
+}
