@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/log.hpp"
+
 namespace csp {
 
 Inference parse_inference(std::string_view name) {
@@ -107,6 +109,13 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
   auto finish = [&](SearchStatus status) {
     r.status = status;
     s.elapsed = std::chrono::steady_clock::now() - started;
+    if (log().should_log(spdlog::level::debug)) {
+      static const char* how[] = {"stopped on request", "exhausted", "limit"};
+      log().debug("search {} ({}{}): {} solutions, {} nodes, {} failures, {} propagations, depth {}, {:.6f} s",
+                  how[static_cast<int>(status)], status == SearchStatus::limit ? "limit " : "",
+                  status == SearchStatus::limit ? to_string(r.limit) : std::string_view{}, s.solutions, s.nodes,
+                  s.failures, s.propagations, s.max_depth, s.seconds());
+    }
     return r;
   };
   const bool mac = options_.inference == Inference::mac;
