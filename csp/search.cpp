@@ -140,7 +140,8 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
   var_order_->start();
   current_.copy_from(start);
   bool alive = true;
-  for (Var v : model_.vars()) alive = alive && !current_.empty(v);
+  const int n = model_.var_count();
+  for (int i = 0; i < n && alive; ++i) alive = !current_.empty(Var{i});
   if (!alive || !infer_at_root(current_, s)) {
     ++s.failures;
     return finish(SearchStatus::exhausted);
@@ -152,8 +153,8 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
     if (expand) {
       Var v = var_order_->select(current_);
       if (v.id < 0) {  // every variable fixed: a candidate solution
-        for (Var w : model_.vars()) assignment_[static_cast<std::size_t>(w.id)] = current_.value(w);
-        PropagatorId violated = model_.first_violated(assignment_);
+        for (int i = 0; i < n; ++i) assignment_[static_cast<std::size_t>(i)] = current_.value(Var{i});
+        PropagatorId violated = (options_.check_solutions || !mac) ? model_.first_violated(assignment_) : -2;
         if (violated == -2) {
           ++s.solutions;
           r.solution = assignment_;

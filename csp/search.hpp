@@ -51,6 +51,10 @@ struct SearchOptions {
   ValueOrderFactory values = values::ascending();
   Inference inference = Inference::mac;
   Limits limits;
+  /// Check every solution against every constraint's satisfied() before reporting it. Turn off
+  /// only when the caller checks solutions itself (the sudoku command uses its own validator);
+  /// under inference none or fc the check is part of the search and always happens.
+  bool check_solutions = true;
   /// Observer of every decision, refutation and propagation step (nullptr: none).
   Tracer* tracer = nullptr;
 };
