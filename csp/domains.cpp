@@ -2,34 +2,17 @@
 
 namespace csp {
 
-int Domains::size(Var v) const {
-  const VarLayout& l = layout(v);
-  const std::uint64_t* w = word_ptr(v);
+int Domains::size_wide(const VarLayout& l) const {
   int n = 0;
-  for (std::uint32_t k = 0; k < l.words; ++k) n += std::popcount(w[k]);
+  for (std::uint32_t k = 0; k < l.words; ++k) n += std::popcount(words_[l.first_word + k]);
   return n;
 }
 
-bool Domains::fixed(Var v) const {
-  const VarLayout& l = layout(v);
-  const std::uint64_t* w = word_ptr(v);
-  if (l.words == 1) return w[0] != 0 && (w[0] & (w[0] - 1)) == 0;
-  return size(v) == 1;
-}
-
-bool Domains::empty(Var v) const {
-  const VarLayout& l = layout(v);
-  const std::uint64_t* w = word_ptr(v);
-  for (std::uint32_t k = 0; k < l.words; ++k)
-    if (w[k] != 0) return false;
-  return true;
-}
-
-Value Domains::min(Var v) const {
-  const VarLayout& l = layout(v);
-  const std::uint64_t* w = word_ptr(v);
-  for (std::uint32_t k = 0; k < l.words; ++k)
-    if (w[k] != 0) return l.base + static_cast<Value>(k * 64) + std::countr_zero(w[k]);
+Value Domains::min_wide(const VarLayout& l) const {
+  for (std::uint32_t k = 0; k < l.words; ++k) {
+    const std::uint64_t w = words_[l.first_word + k];
+    if (w != 0) return l.base + static_cast<Value>(k * 64) + std::countr_zero(w);
+  }
   assert(false && "min of an empty domain");
   return none;
 }

@@ -48,13 +48,27 @@ class Domains {
     return words_[layout(v).first_word];
   }
   /// Number of candidates of v.
-  int size(Var v) const;
+  int size(Var v) const {
+    const VarLayout& l = layout(v);
+    return l.words == 1 ? std::popcount(words_[l.first_word]) : size_wide(l);
+  }
   /// True when v has exactly one candidate.
-  bool fixed(Var v) const;
+  bool fixed(Var v) const {
+    const VarLayout& l = layout(v);
+    if (l.words != 1) return size_wide(l) == 1;
+    const std::uint64_t w = words_[l.first_word];
+    return w != 0 && (w & (w - 1)) == 0;
+  }
   /// True when v has no candidate (only seen inside a failing propagation).
-  bool empty(Var v) const;
+  bool empty(Var v) const {
+    const VarLayout& l = layout(v);
+    return l.words == 1 ? words_[l.first_word] == 0 : size_wide(l) == 0;
+  }
   /// Smallest candidate; v must not be empty.
-  Value min(Var v) const;
+  Value min(Var v) const {
+    const VarLayout& l = layout(v);
+    return l.words == 1 ? l.base + std::countr_zero(words_[l.first_word]) : min_wide(l);
+  }
   /// Largest candidate; v must not be empty.
   Value max(Var v) const;
   /// The value of a fixed variable (its smallest candidate otherwise).
@@ -103,6 +117,8 @@ class Domains {
   }
 
  private:
+  int size_wide(const VarLayout& l) const;
+  Value min_wide(const VarLayout& l) const;
   std::uint64_t* word_ptr(Var v) { return words_.data() + layout(v).first_word; }
   const std::uint64_t* word_ptr(Var v) const { return words_.data() + layout(v).first_word; }
   // The bit index of x inside v's words, or -1 when x lies outside v's range.

@@ -1,11 +1,346 @@
+// All-different at generalised arc consistency (Régin 1994).
+//
+// The constraint is a bipartite graph: scope positions on one side, values on the other, an edge
+// for every candidate. A solution is a matching that covers every position, so:
+//  1. find a maximum matching (augmenting paths); fewer edges than positions means failure;
+//  2. a candidate survives iff its edge lies in SOME maximum matching. By Berge's theorem that is:
+//     the edge is in the matching, or it lies on an alternating cycle (both ends in one strongly
+//     connected component of the residual graph), or on an even alternating path that starts at a
+//     free (unmatched) value. Every other edge is removed, and what is left is exactly GAC.
+//
+// The residual graph is worked on the positions only. With non-matching edges oriented
+// position -> value and matching edges value -> position, a matched value is just a hop to its
+// partner, so "i has candidate j, j is matched to k" becomes the edge i -> k. A free value has no
+// way out, so it is a sink; "an even alternating path from a free value through edge (i, j)" is
+// then "k = mate(j) can reach a position that has a free value among its candidates". Tarjan's
+// algorithm computes both the components and that reachability flag in one pass, because a
+// component is finished only after every component it can reach.
+//
+// Values are any ints: each position's layout range (VarLayout base, words * 64 values) is placed
+// in one dense index space (overlapping ranges merged, so a value shared by several variables has
+// one index). Candidates are read straight from the domain words, so the one-word case (at most 64
+// values per variable, the common one) costs a countr_zero per candidate and nothing else.
+//
+// Search restores older domains by copying words, behind the propagator's back. The matching is
+// kept from the previous call only as a starting point: each call first drops the pairs whose value
+// is no longer a candidate, then re-augments. All scratch is sized on the first call; after that a
+// call allocates nothing. Both graph walks use explicit stacks (no recursion depth limit).
 #include "csp/constraints/all_different_domain.hpp"
 
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
+#include <string>
+
+#include "csp/engine.hpp"
 
 namespace csp {
+namespace {
 
-std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var>) {
-  throw std::logic_error("all-different(domain): being written");
+class AllDifferentDomain final : public Propagator {
+ public:
+  explicit AllDifferentDomain(std::vector<Var> vars) : Propagator(std::move(vars), Trigger::any) {
+    // A variable listed twice can never differ from itself: the constraint is unsatisfiable.
+    std::vector<Var> sorted = scope();
+    std::sort(sorted.begin(), sorted.end());
+    repeated_ = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+  }
+
+  std::string name() const override { return "all-different(domain)"; }
+  bool satisfied(std::span<const Value> v) const override { return distinct_values(v); }
+
+  // Search without propagation: only two fixed variables with one value are a violation.
+  bool check(const Domains& d) const override {
+    const auto& s = scope();
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (!d.fixed(s[i])) continue;
+      for (std::size_t j = i + 1; j < s.size(); ++j)
+        if (d.fixed(s[j]) && d.value(s[i]) == d.value(s[j])) return false;
+    }
+    return true;
+  }
+
+  PropStatus propagate(Context& ctx) override {
+    if (repeated_) return PropStatus::failed;
+    const Domains& d = ctx.domains();
+    if (!ready_) setup(d);
+    const std::uint64_t* words = d.words().data();
+
+    // 1. Keep the still-valid part of the previous matching (the domains may have been narrowed
+    //    or restored to an older state since), then extend it to cover every position.
+    for (int i = 0; i < n_; ++i) {
+      const int j = var_mate_[idx(i)];
+      if (j >= 0 && !candidate(words, i, j)) {
+        val_mate_[idx(j)] = -1;
+        var_mate_[idx(i)] = -1;
+      }
+    }
+    // A cheap greedy pass first: most positions find a free value directly.
+    for (int i = 0; i < n_; ++i) {
+      if (var_mate_[idx(i)] >= 0) continue;
+      Cursor c = start(words, i);
+      for (int j = next(words, c); j >= 0; j = next(words, c)) {
+        if (val_mate_[idx(j)] < 0) {
+          var_mate_[idx(i)] = j;
+          val_mate_[idx(j)] = i;
+          break;
+        }
+      }
+    }
+    for (int i = 0; i < n_; ++i) {
+      // No augmenting path from a free position now means none later either (Berge): the
+      // maximum matching leaves i out, so no assignment gives every variable its own value.
+      if (var_mate_[idx(i)] < 0 && !augment(words, i)) return PropStatus::failed;
+    }
+
+    // 2. Strong components of the residual graph, and which of them reach a free value.
+    components(words);
+
+    // 3. Remove every edge in no maximum matching. The analysis above is complete before the
+    //    first write, and pruning position i only changes i's own words, so the order is free.
+    for (int i = 0; i < n_; ++i) {
+      const Var x = scope()[idx(i)];
+      const std::uint32_t first = first_word_[idx(i)];
+      for (std::uint32_t k = 0; k < words_of_[idx(i)]; ++k) {
+        const std::uint64_t bits = words[first + k];
+        std::uint64_t keep = bits;
+        for (std::uint64_t b = bits; b != 0; b &= b - 1) {
+          const int bit = std::countr_zero(b);
+          const int m = val_mate_[idx(offset_[idx(i)] + static_cast<int>(k * 64) + bit)];
+          // Kept: a free value, i's own partner, an alternating cycle, or an even path from a free value.
+          if (m < 0 || m == i || comp_[idx(m)] == comp_[idx(i)] || reach_free_[idx(m)]) continue;
+          keep &= ~bit_of(bit);
+        }
+        if (keep == bits) continue;
+        if (words_of_[idx(i)] == 1) {
+          // keep always holds i's partner, so this write cannot empty the domain.
+          if (!ctx.keep_bits(x, keep)) return PropStatus::failed;
+        } else {
+          const Value base = base_[idx(i)] + static_cast<Value>(k * 64);
+          for (std::uint64_t gone = bits & ~keep; gone != 0; gone &= gone - 1)
+            if (!ctx.remove(x, base + std::countr_zero(gone))) return PropStatus::failed;
+        }
+      }
+    }
+    // Removing edges that lie in no maximum matching leaves the set of maximum matchings as it
+    // was, so every remaining candidate is still supported: running again would change nothing.
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  // Walks one position's candidates as value indices, word by word.
+  struct Cursor {
+    int pos = 0;              // scope position
+    std::uint32_t word = 0;   // word being scanned
+    std::uint64_t rest = 0;   // its candidates not yet returned
+    int value = -1;           // index of the value returned last (the edge being followed)
+  };
+
+  static std::size_t idx(int i) { return static_cast<std::size_t>(i); }
+
+  Cursor start(const std::uint64_t* words, int pos) const {
+    Cursor c;
+    c.pos = pos;
+    c.rest = words[first_word_[idx(pos)]];
+    return c;
+  }
+  // The next candidate's value index, or -1 when the position has no more.
+  int next(const std::uint64_t* words, Cursor& c) const {
+    const std::size_t p = idx(c.pos);
+    while (c.rest == 0) {
+      if (c.word + 1 >= words_of_[p]) return -1;
+      c.rest = words[first_word_[p] + ++c.word];
+    }
+    const int bit = std::countr_zero(c.rest);
+    c.rest &= c.rest - 1;
+    c.value = offset_[p] + static_cast<int>(c.word * 64) + bit;
+    return c.value;
+  }
+  // True when value index j is a candidate of position i.
+  bool candidate(const std::uint64_t* words, int i, int j) const {
+    const int bit = j - offset_[idx(i)];
+    if (bit < 0 || bit >= static_cast<int>(words_of_[idx(i)] * 64)) return false;
+    return (words[first_word_[idx(i)] + static_cast<std::uint32_t>(bit / 64)] >> (bit % 64) & 1) != 0;
+  }
+
+  // Sizes every scratch buffer, once: the layout of a model never changes.
+  void setup(const Domains& d) {
+    n_ = static_cast<int>(scope().size());
+    // Layout ranges, merged where they overlap or touch, laid end to end as the value indices.
+    struct Range {
+      long long lo, hi;  // values [lo, hi)
+    };
+    std::vector<Range> ranges;
+    for (Var v : scope()) {
+      const VarLayout& l = d.layout(v);
+      ranges.push_back({l.base, static_cast<long long>(l.base) + 64LL * l.words});
+    }
+    std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.lo < b.lo; });
+    std::vector<Range> merged;
+    std::vector<long long> merged_offset;
+    long long total = 0;
+    for (const Range& r : ranges) {
+      if (!merged.empty() && r.lo <= merged.back().hi) {
+        if (r.hi > merged.back().hi) {
+          total += r.hi - merged.back().hi;
+          merged.back().hi = r.hi;
+        }
+      } else {
+        merged.push_back(r);
+        merged_offset.push_back(total);
+        total += r.hi - r.lo;
+      }
+    }
+    if (total > std::numeric_limits<int>::max())
+      throw std::length_error("all-different(domain): the variables' value ranges are too wide together");
+
+    for (Var v : scope()) {
+      const VarLayout& l = d.layout(v);
+      // The merged range holding this variable's base: the last one starting at or before it.
+      std::size_t r = 0;
+      while (r + 1 < merged.size() && merged[r + 1].lo <= l.base) ++r;
+      offset_.push_back(static_cast<int>(merged_offset[r] + (l.base - merged[r].lo)));
+      base_.push_back(l.base);
+      first_word_.push_back(l.first_word);
+      words_of_.push_back(l.words);
+    }
+    val_mate_.assign(static_cast<std::size_t>(total), -1);
+    var_mate_.assign(idx(n_), -1);
+    stack_.resize(idx(n_));
+    seen_.assign(idx(n_), 0);
+    index_.resize(idx(n_));
+    low_.resize(idx(n_));
+    comp_.resize(idx(n_));
+    on_stack_.resize(idx(n_));
+    reach_free_.resize(idx(n_));
+    scc_stack_.resize(idx(n_));
+    ready_ = true;
+  }
+
+  // Depth-first search for an augmenting path from the free position `root`: alternately a
+  // candidate edge and the matching edge back from that value's partner, until a free value is
+  // met; then every position on the path takes the value it was exploring. Each position is
+  // entered at most once per search, so the explicit stack needs n frames.
+  bool augment(const std::uint64_t* words, int root) {
+    if (++stamp_ == 0) {  // wrapped: forget every old mark
+      std::fill(seen_.begin(), seen_.end(), 0);
+      stamp_ = 1;
+    }
+    int top = 0;
+    stack_[0] = start(words, root);
+    seen_[idx(root)] = stamp_;
+    while (top >= 0) {
+      Cursor& c = stack_[idx(top)];
+      const int j = next(words, c);
+      if (j < 0) {
+        --top;
+        continue;
+      }
+      const int w = val_mate_[idx(j)];
+      if (w < 0) {
+        for (int k = 0; k <= top; ++k) {
+          const Cursor& f = stack_[idx(k)];
+          var_mate_[idx(f.pos)] = f.value;
+          val_mate_[idx(f.value)] = f.pos;
+        }
+        return true;
+      }
+      if (seen_[idx(w)] == stamp_) continue;
+      seen_[idx(w)] = stamp_;
+      stack_[idx(++top)] = start(words, w);
+    }
+    return false;
+  }
+
+  // Tarjan's strongly connected components on positions (edge i -> k when i has k's partner value
+  // as a candidate), iteratively. Also sets reach_free_[i]: i's component can reach a position
+  // with a free candidate. A component is closed only after every component reachable from it,
+  // so its flag is the OR of its members' own flags and of the flags of closed components they
+  // point to.
+  void components(const std::uint64_t* words) {
+    std::fill(index_.begin(), index_.end(), -1);
+    int counter = 0, comps = 0, sp = 0;
+    auto visit = [&](int v) {
+      index_[idx(v)] = low_[idx(v)] = counter++;
+      scc_stack_[idx(sp++)] = v;
+      on_stack_[idx(v)] = 1;
+      reach_free_[idx(v)] = 0;
+    };
+    for (int root = 0; root < n_; ++root) {
+      if (index_[idx(root)] >= 0) continue;
+      int top = 0;
+      visit(root);
+      stack_[0] = start(words, root);
+      while (top >= 0) {
+        Cursor& c = stack_[idx(top)];
+        const int v = c.pos;
+        const int j = next(words, c);
+        if (j >= 0) {
+          const int w = val_mate_[idx(j)];
+          if (w < 0) {
+            reach_free_[idx(v)] = 1;
+          } else if (w == v) {
+            // the matching edge itself: not an edge of the position graph
+          } else if (index_[idx(w)] < 0) {
+            visit(w);
+            stack_[idx(++top)] = start(words, w);
+          } else if (on_stack_[idx(w)]) {
+            low_[idx(v)] = std::min(low_[idx(v)], index_[idx(w)]);  // same component as v
+          } else {
+            reach_free_[idx(v)] |= reach_free_[idx(w)];  // a closed component
+          }
+          continue;
+        }
+        // v is finished. If it is the root of its component, close the component.
+        if (low_[idx(v)] == index_[idx(v)]) {
+          int k = sp;
+          do --k;
+          while (scc_stack_[idx(k)] != v);
+          std::uint8_t flag = 0;
+          for (int t = k; t < sp; ++t) flag |= reach_free_[idx(scc_stack_[idx(t)])];
+          for (int t = k; t < sp; ++t) {
+            const int u = scc_stack_[idx(t)];
+            comp_[idx(u)] = comps;
+            on_stack_[idx(u)] = 0;
+            reach_free_[idx(u)] = flag;
+          }
+          sp = k;
+          ++comps;
+        }
+        if (--top >= 0) {
+          const int p = stack_[idx(top)].pos;
+          low_[idx(p)] = std::min(low_[idx(p)], low_[idx(v)]);
+          reach_free_[idx(p)] |= reach_free_[idx(v)];
+        }
+      }
+    }
+  }
+
+  bool repeated_ = false;
+  bool ready_ = false;
+  int n_ = 0;
+  // Per position: where its values start in the index space, and its layout.
+  std::vector<int> offset_;
+  std::vector<Value> base_;
+  std::vector<std::uint32_t> first_word_;
+  std::vector<std::uint32_t> words_of_;
+  // The matching, kept between calls: val_mate_[j] = i exactly when var_mate_[i] = j.
+  std::vector<int> val_mate_;
+  std::vector<int> var_mate_;
+  // Scratch of the two graph walks.
+  std::vector<Cursor> stack_;
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+  std::vector<int> index_, low_, comp_, scc_stack_;
+  std::vector<std::uint8_t> on_stack_, reach_free_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars) {
+  return std::make_unique<AllDifferentDomain>(std::move(vars));
 }
 
 }  // namespace csp
