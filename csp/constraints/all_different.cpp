@@ -82,27 +82,28 @@ class AllDifferentValue final : public AllDifferentBase {
   PropStatus propagate(Context& ctx) override {
     for (;;) {
       if (eliminate_fixed_values(scope(), ctx, done_) == PropStatus::failed) return PropStatus::failed;
-      // Count, for every value, the unfixed variables that still have it.
+      // The candidates of the unfixed variables, sorted, so equal values stand together and can be
+      // counted without an array spanning the (possibly huge) value range.
       const Domains& d = ctx.domains();
-      size_counts(d);
-      std::fill(count_.begin(), count_.end(), 0);
-      int unfixed = 0, covered = 0;
+      seen_.clear();
+      int unfixed = 0;
       for (Var v : scope()) {
         if (ctx.fixed(v)) continue;
         ++unfixed;
-        d.for_each(v, [&](Value x) {
-          if (count_[static_cast<std::size_t>(x - lo_)]++ == 0) ++covered;
-        });
+        d.for_each(v, [&](Value x) { seen_.push_back(x); });
       }
+      std::sort(seen_.begin(), seen_.end());
+      const auto covered = std::unique(seen_.begin(), seen_.end()) - seen_.begin();
       if (covered < unfixed) return PropStatus::failed;
       if (covered > unfixed) return PropStatus::fixpoint;
-      // Every covered value must be used: one with a single place left goes there.
+      // Exactly as many values as unfixed variables: every one of them must be used, so a value
+      // with a single place left goes there. Count places from the unsorted multiset again.
       bool placed = false;
       for (Var v : scope()) {
         if (ctx.fixed(v)) continue;
         Value only = Domains::none;
         d.for_each(v, [&](Value x) {
-          if (only == Domains::none && count_[static_cast<std::size_t>(x - lo_)] == 1) only = x;
+          if (only == Domains::none && places(d, x) == 1) only = x;
         });
         if (only != Domains::none) {
           if (!ctx.assign(v, only)) return PropStatus::failed;
@@ -114,22 +115,15 @@ class AllDifferentValue final : public AllDifferentBase {
   }
 
  private:
-  // The count array spans the values the scope can ever hold; sized on first use only.
-  void size_counts(const Domains& d) {
-    if (!count_.empty()) return;
-    Value lo = INT32_MAX, hi = INT32_MIN;
-    for (Var v : scope()) {
-      const VarLayout& l = d.layout(v);
-      lo = std::min(lo, l.base);
-      hi = std::max(hi, static_cast<Value>(l.base + static_cast<Value>(l.words * 64) - 1));
-    }
-    lo_ = lo;
-    count_.assign(static_cast<std::size_t>(hi - lo + 1), 0);
+  // The number of unfixed scope variables that still have x.
+  int places(const Domains& d, Value x) const {
+    int n = 0;
+    for (Var v : scope()) n += (!d.fixed(v) && d.contains(v, x)) ? 1 : 0;
+    return n;
   }
 
   std::vector<std::uint8_t> done_;
-  std::vector<int> count_;
-  Value lo_ = 0;
+  std::vector<Value> seen_;  // scratch: grows to the largest candidate count, then is reused
 };
 
 }  // namespace

@@ -18,10 +18,10 @@ class PredicatePropagator final : public Propagator {
       Var v = scope()[i];
       if (ctx.fixed(v)) {
         values_[i] = ctx.value(v);
-      } else if (open >= 0) {
-        return PropStatus::fixpoint;  // two or more unfixed: nothing to say yet
-      } else {
+      } else if (open < 0) {
         open = static_cast<int>(i);
+      } else if (scope()[static_cast<std::size_t>(open)] != v) {
+        return PropStatus::fixpoint;  // two or more unfixed variables: nothing to say yet
       }
     }
     if (open < 0) return allowed_(values_) ? PropStatus::fixpoint : PropStatus::failed;

@@ -1,0 +1,38 @@
+// Regressions: each case here once went wrong.
+#include <catch2/catch.hpp>
+
+#include "csp/csp.hpp"
+
+namespace {
+bool propagate(const csp::Model& m, csp::Domains& d) {
+  csp::Engine engine(m);
+  csp::Stats stats;
+  stats.counters.resize(m.counter_names().size());
+  return engine.propagate_all(d, stats);
+}
+}  // namespace
+
+TEST_CASE("all-different(value) with values billions apart neither overflows nor allocates the range", "[regression]") {
+  csp::Model m;
+  csp::Var x = m.add_var(std::vector<csp::Value>{-2000000000, -1999999999});
+  csp::Var y = m.add_var(std::vector<csp::Value>{2000000000, 2000000001});
+  csp::Var z = m.add_var(std::vector<csp::Value>{-2000000000, 2000000000});
+  m.post(csp::all_different({x, y, z}, csp::AllDifferentStrength::value));
+  csp::Domains d = m.initial_domains();
+  REQUIRE(propagate(m, d));
+  REQUIRE(d.size(x) == 2);
+  csp::Model empty;
+  empty.post(csp::all_different({}, csp::AllDifferentStrength::value));
+  csp::Domains e = empty.initial_domains();
+  REQUIRE(propagate(empty, e));
+}
+
+TEST_CASE("predicate narrows the last unfixed variable even when it stands twice in the scope", "[regression]") {
+  csp::Model m;
+  csp::Var x = m.add_var(0, 3);
+  csp::Var y = m.add_var(1, 1);
+  m.post(csp::predicate({x, x, y}, [](std::span<const csp::Value> v) { return v[0] + v[1] + v[2] == 5; }));
+  csp::Domains d = m.initial_domains();
+  REQUIRE(propagate(m, d));
+  REQUIRE(d.values(x) == std::vector<csp::Value>{2});
+}
