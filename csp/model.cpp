@@ -9,7 +9,10 @@ namespace csp {
 Var Model::add_layout(Value lo, Value hi, std::string name) {
   if (lo > hi) throw std::invalid_argument("empty domain for variable '" + name + "'");
   long span = static_cast<long>(hi) - lo + 1;
-  if (span > (1L << 24)) throw std::invalid_argument("domain of variable '" + name + "' is too wide");
+  // Domains are bit sets over [lo, hi]: a sparse set over a huge range would need that many bits.
+  if (span > (1L << 24))
+    throw std::invalid_argument("domain of variable '" + name + "' spans " + std::to_string(span) +
+                                " values; at most 16777216 are supported");
   VarLayout l;
   l.base = lo;
   l.first_word = static_cast<std::uint32_t>(initial_.words().size());
