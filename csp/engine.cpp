@@ -93,7 +93,8 @@ bool Context::remove_above(Var v, Value hi) {
 
 Engine::Engine(const Model& model)
     : model_(&model),
-      queue_(static_cast<std::size_t>(model.propagator_count()) + 1),
+      // A power of two, so the ring buffer wraps with a mask instead of a division.
+      queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
       queued_(static_cast<std::size_t>(model.propagator_count()), 0) {}
 
 void Engine::schedule(PropagatorId p) {
@@ -103,7 +104,7 @@ void Engine::schedule(PropagatorId p) {
   }
   if (queued_[static_cast<std::size_t>(p)]) return;
   queued_[static_cast<std::size_t>(p)] = 1;
-  queue_[(head_ + count_) % queue_.size()] = p;
+  queue_[(head_ + count_) & (queue_.size() - 1)] = p;
   ++count_;
 }
 
@@ -135,14 +136,14 @@ bool Engine::run_queue(Domains& d, Stats& s) {
   Context ctx(*this, d, s);
   while (count_ > 0) {
     PropagatorId p = queue_[head_];
-    head_ = (head_ + 1) % queue_.size();
+    head_ = (head_ + 1) & (queue_.size() - 1);
     --count_;
     queued_[static_cast<std::size_t>(p)] = 0;
     if (!run(p, ctx, s)) {
       // Empty the queue so the next propagation starts clean.
       while (count_ > 0) {
         queued_[static_cast<std::size_t>(queue_[head_])] = 0;
-        head_ = (head_ + 1) % queue_.size();
+        head_ = (head_ + 1) & (queue_.size() - 1);
         --count_;
       }
       return false;
