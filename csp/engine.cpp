@@ -89,6 +89,12 @@ bool Context::remove_above(Var v, Value hi) {
   return changed(v, before);
 }
 
+bool Context::tracing() const { return engine_->tracer_ != nullptr; }
+
+void Context::because(std::string_view why) {
+  if (engine_->tracer_ != nullptr) engine_->tracer_->reason(engine_->current_, why);
+}
+
 // ---- Engine --------------------------------------------------------------------------------
 
 Engine::Engine(const Model& model)

@@ -42,6 +42,11 @@ class Context {
   /// Removes every candidate above hi.
   bool remove_above(Var v, Value hi);
 
+  /// True when a tracer watches: only then is it worth building reasons.
+  bool tracing() const;
+  /// Tells the tracer why the next removals happen (no-op without a tracer).
+  void because(std::string_view why);
+
   /// Adds n to a named statistics counter (see Model::add_counter).
   void count(CounterId id, std::uint64_t n = 1) { stats_->counters[static_cast<std::size_t>(id)] += n; }
 

@@ -5,6 +5,8 @@
 // propagator that made it, so a log can say which rule removed which candidate where.
 #pragma once
 
+#include <string_view>
+
 #include "csp/model.hpp"
 
 namespace csp {
@@ -14,6 +16,9 @@ class Tracer {
   virtual ~Tracer() = default;
   /// Propagator `by` removed candidate x from v (by is -1 for a search decision or refutation).
   virtual void removed(PropagatorId /*by*/, Var /*v*/, Value /*x*/) {}
+  /// Propagator `by` names the reason of the removals that follow, until its next reason (a
+  /// propagator that handles many groups says which group and rule, e.g. "hidden-single in box 5").
+  virtual void reason(PropagatorId /*by*/, std::string_view /*why*/) {}
   /// Propagator `by` failed (a domain emptied or the constraint cannot hold).
   virtual void failed(PropagatorId /*by*/) {}
   /// Search tries v = x at the given depth (1 for the first decision).
