@@ -36,7 +36,7 @@ csp::SearchOptions options(const char* order, const char* inference) {
 
 }  // namespace
 
-TEST_CASE("Australia is coloured with 3 colours and not with 2", "[search][map]") {
+TEST_CASE("search: Australia is coloured with 3 colours and not with 2 under every setting", "[search][map]") {
   for (const char* order : {"input", "mrv", "mrv-degree", "dom-wdeg"}) {
     for (const char* inference : {"none", "fc", "mac"}) {
       CAPTURE(order, inference);
@@ -54,7 +54,7 @@ TEST_CASE("Australia is coloured with 3 colours and not with 2", "[search][map]"
   }
 }
 
-TEST_CASE("Australia with 3 colours has 18 colourings", "[search][map]") {
+TEST_CASE("search: Australia with 3 colours has 18 colourings", "[search][map]") {
   // 6 colourings of the mainland (SA fixes the rest up to the colour permutation) times 3 for Tasmania.
   Australia a(3);
   csp::Solver s(a.model);
@@ -68,7 +68,7 @@ TEST_CASE("Australia with 3 colours has 18 colourings", "[search][map]") {
   REQUIRE(proper == 18);
 }
 
-TEST_CASE("SEND+MORE=MONEY has exactly one solution, 9567+1085=10652", "[search][linear]") {
+TEST_CASE("search: SEND+MORE=MONEY modelled by hand has exactly one solution, 9567+1085=10652", "[search][linear]") {
   for (const char* inference : {"none", "fc", "mac"}) {
     CAPTURE(inference);
     csp::Model m;

@@ -1,0 +1,52 @@
+// The sudoku subcommands: each registers its options on the CLI and runs once parsed.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "options.hpp"
+
+namespace sudoku_app {
+
+class Writer;
+
+struct SolveCommand {
+  SearchConfig search;
+  BatchConfig batch;
+};
+struct CountCommand {
+  SearchConfig search;
+  BatchConfig batch;
+  std::uint64_t max = 2;
+};
+struct GenerateCommand {
+  std::uint64_t count = 1;
+  std::uint64_t seed = 1;
+  int size = 9;
+  unsigned threads = 0;
+};
+struct ExplainCommand {
+  SearchConfig search;
+  std::string puzzle;  ///< empty: the first puzzle line of standard input
+  std::string format = "line";
+};
+
+CLI::App* add_solve(CLI::App& app, SolveCommand& c);
+CLI::App* add_count(CLI::App& app, CountCommand& c);
+CLI::App* add_generate(CLI::App& app, GenerateCommand& c);
+CLI::App* add_explain(CLI::App& app, ExplainCommand& c);
+
+// Each returns the exit status (see Exit); UsageError escapes to main.
+int run_solve(const SolveCommand& c);
+int run_count(const CountCommand& c);
+int run_generate(const GenerateCommand& c);
+int run_explain(const ExplainCommand& c);
+
+/// "invalid: <reason> (<where>)\n".
+std::string invalid_line(const std::string& reason, const std::string& where);
+/// Reports a failed write on stderr (a closed pipe is not reported) and gives the exit status.
+int output_failed(const Writer& out, int status);
+
+}  // namespace sudoku_app

@@ -1,0 +1,81 @@
+// sudoku count: the number of solutions of each puzzle, up to a cap.
+#include <chrono>
+#include <cstdio>
+
+#include "batch.hpp"
+#include "commands.hpp"
+#include "pool.hpp"
+
+namespace sudoku_app {
+namespace {
+
+namespace sd = problems::sudoku;
+
+enum Outcome : std::uint8_t { skipped, counted, capped, invalid, limit };
+
+}  // namespace
+
+CLI::App* add_count(CLI::App& app, CountCommand& c) {
+  CLI::App* cmd = app.add_subcommand("count", "Count the solutions of each puzzle, stopping at --max (printed as >=MAX)");
+  cmd->add_option("--max", c.max, "Stop counting at this many solutions")->check(CLI::PositiveNumber)->capture_default_str();
+  add_search_options(*cmd, c.search);
+  add_batch_options(*cmd, c.batch, false);
+  return cmd;
+}
+
+int run_count(const CountCommand& c) {
+  const auto started = std::chrono::steady_clock::now();
+  const csp::RuleSet rules = c.search.rule_set();
+  const csp::SearchOptions options = c.search.search_options();
+  LineReader in(c.batch.files);
+  const unsigned threads = c.batch.thread_count();
+  SolverPool pool(threads, rules, options);
+
+  auto work = [&](unsigned w, Item& it) {
+    sd::ParsedLine parsed = sd::parse_line(it.line);
+    if (parsed.kind == sd::ParsedLine::Kind::skip) {
+      it.outcome = skipped;
+      return;
+    }
+    if (parsed.kind == sd::ParsedLine::Kind::invalid) {
+      it.outcome = invalid;
+      it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
+      return;
+    }
+    SolverPool::Slot& slot = pool.get(w, parsed.puzzle.box);
+    const csp::SearchResult r = slot.solver.count(slot.model.start(parsed.puzzle), c.max);
+    slot.record(r.stats);
+    if (r.status == csp::SearchStatus::limit) {
+      it.outcome = limit;
+      it.out = "limit: " + std::string(csp::to_string(r.limit)) + "\n";
+    } else if (r.status == csp::SearchStatus::stopped_on_request) {
+      it.outcome = capped;
+      it.out = ">=" + std::to_string(r.stats.solutions) + "\n";
+    } else {
+      it.outcome = counted;
+      it.out = std::to_string(r.stats.solutions) + "\n";
+    }
+  };
+
+  std::uint64_t counts[5] = {};
+  Writer out(stdout);
+  auto emit = [&](Item& it) {
+    ++counts[it.outcome];
+    out.buffer() += it.out;
+  };
+  const bool written = run_chunks(in, threads, work, emit, out);
+
+  // Every puzzle counted (exactly or up to the cap) is success; invalid lines and limits are not.
+  const int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;
+  if (!written) return output_failed(out, status);
+  if (c.batch.stats) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::uint64_t puzzles = counts[counted] + counts[capped] + counts[invalid] + counts[limit];
+    print_summary(stderr,
+                  {{"counted", counts[counted]}, {"capped", counts[capped]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}},
+                  puzzles, seconds, pool.totals());
+  }
+  return status;
+}
+
+}  // namespace sudoku_app

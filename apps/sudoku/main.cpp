@@ -1,0 +1,59 @@
+// sudoku: solve, count, generate and explain Sudoku puzzles with the csp framework.
+// This file only parses the command line and dispatches; each subcommand lives in its own file.
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <iostream>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "csp/log.hpp"
+
+int main(int argc, char** argv) {
+  using namespace sudoku_app;
+  // A closed output pipe must show up as EPIPE from fwrite, so that we can stop quietly with the
+  // status earned so far, rather than die from the signal.
+  std::signal(SIGPIPE, SIG_IGN);
+  std::ios::sync_with_stdio(false);  // input is read through std::cin line by line
+
+  CLI::App app{"Solve, count, generate and explain Sudoku puzzles (4x4 to 25x25), one puzzle per line."};
+  app.require_subcommand(1);
+  app.fallthrough();  // --log-level may also follow the subcommand
+  std::string log_level = "off";
+  app.add_option("--log-level", log_level, "Diagnostics on standard error")
+      ->check(CLI::IsMember({"off", "error", "warn", "info", "debug", "trace"}))
+      ->capture_default_str();
+
+  SolveCommand solve;
+  CountCommand count;
+  GenerateCommand generate;
+  ExplainCommand explain;
+  CLI::App* solve_cmd = add_solve(app, solve);
+  CLI::App* count_cmd = add_count(app, count);
+  CLI::App* generate_cmd = add_generate(app, generate);
+  CLI::App* explain_cmd = add_explain(app, explain);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::fprintf(stderr, "sudoku: %s (see sudoku --help)\n", e.what());
+    return Exit::usage;
+  }
+
+  try {
+    csp::set_log_level(log_level);
+    if (*solve_cmd) return run_solve(solve);
+    if (*count_cmd) return run_count(count);
+    if (*generate_cmd) return run_generate(generate);
+    if (*explain_cmd) return run_explain(explain);
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "sudoku: %s\n", e.what());
+    return Exit::usage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "sudoku: internal error: %s\n", e.what());
+    return Exit::internal;
+  }
+  return Exit::usage;
+}

@@ -1,0 +1,60 @@
+// Command-line options shared by the sudoku subcommands, and the errors that end a command.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "csp/rules/group_rules.hpp"
+#include "csp/search.hpp"
+
+namespace sudoku_app {
+
+/// A mistake in how the command was called (bad option value, unreadable file): exit status 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// Exit statuses of every subcommand.
+enum Exit : int {
+  ok = 0,          ///< every puzzle was handled (solved, counted, generated)
+  not_all = 1,     ///< some puzzle was unsolvable, invalid or stopped by a limit
+  usage = 2,       ///< bad command line, unreadable input, failed write
+  internal = 3,    ///< the solver produced a wrong answer (a bug): never printed
+};
+
+/// How each puzzle is searched. Defaults are the fastest configuration measured so far.
+struct SearchConfig {
+  std::string order = "mrv";
+  std::string values = "min";
+  std::uint64_t seed = 1;
+  std::string inference = "mac";
+  std::string rules = "naked-single,hidden-single";
+  std::uint64_t node_limit = 0;
+  double time_limit = 0;  ///< seconds per puzzle, 0: none
+
+  /// The rule set; throws UsageError naming a bad rule.
+  csp::RuleSet rule_set() const;
+  /// The search options (no tracer); throws UsageError on a bad name.
+  csp::SearchOptions search_options() const;
+};
+
+/// Input files, threads and output shape of the commands that read puzzle lines.
+struct BatchConfig {
+  std::vector<std::string> files;  ///< empty or "-": standard input
+  unsigned threads = 0;            ///< 0: one per hardware thread
+  bool stats = false;
+  std::string format = "line";
+
+  unsigned thread_count() const;
+};
+
+/// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit.
+void add_search_options(CLI::App& cmd, SearchConfig& c);
+/// Adds FILE..., --threads, --stats and (when with_format) --format.
+void add_batch_options(CLI::App& cmd, BatchConfig& c, bool with_format);
+
+}  // namespace sudoku_app

@@ -1,0 +1,107 @@
+// sudoku solve: one answer line per puzzle line, in input order.
+#include <chrono>
+#include <cstdio>
+
+#include "batch.hpp"
+#include "commands.hpp"
+#include "csp/log.hpp"
+#include "pool.hpp"
+
+namespace sudoku_app {
+namespace {
+
+namespace sd = problems::sudoku;
+
+enum Outcome : std::uint8_t { skipped, solved, unsolvable, invalid, limit, wrong };
+
+}  // namespace
+
+std::string invalid_line(const std::string& reason, const std::string& where) {
+  return "invalid: " + reason + " (" + where + ")\n";
+}
+
+int output_failed(const Writer& out, int status) {
+  if (out.pipe_closed()) return status;  // the reader has all it wanted: not an error
+  std::fprintf(stderr, "sudoku: %s\n", out.error().c_str());
+  return Exit::usage;
+}
+
+CLI::App* add_solve(CLI::App& app, SolveCommand& c) {
+  CLI::App* cmd = app.add_subcommand("solve", "Solve puzzles, one per line: prints one answer line per puzzle line");
+  add_search_options(*cmd, c.search);
+  add_batch_options(*cmd, c.batch, true);
+  return cmd;
+}
+
+int run_solve(const SolveCommand& c) {
+  const auto started = std::chrono::steady_clock::now();
+  const csp::RuleSet rules = c.search.rule_set();
+  const csp::SearchOptions options = c.search.search_options();
+  LineReader in(c.batch.files);
+  const unsigned threads = c.batch.thread_count();
+  const bool grid = c.batch.format == "grid";
+  SolverPool pool(threads, rules, options);
+  csp::log().info("solve: rules {}, {} threads", csp::to_string(rules), threads);
+
+  auto work = [&](unsigned w, Item& it) {
+    sd::ParsedLine parsed = sd::parse_line(it.line);
+    if (parsed.kind == sd::ParsedLine::Kind::skip) {
+      it.outcome = skipped;
+      return;
+    }
+    if (parsed.kind == sd::ParsedLine::Kind::invalid) {
+      it.outcome = invalid;
+      it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
+      return;
+    }
+    const sd::Puzzle& p = parsed.puzzle;
+    SolverPool::Slot& slot = pool.get(w, p.box);
+    const csp::SearchResult r = slot.solver.solve(slot.model.start(p));
+    slot.record(r.stats);
+    if (r.found()) {
+      const std::vector<int> values = slot.model.values(r.solution);
+      // Never print an answer the independent checker rejects.
+      if (!sd::is_valid_solution(p, values)) {
+        it.outcome = wrong;
+        it.out = "error: solver produced an invalid solution\n";
+        return;
+      }
+      it.outcome = solved;
+      it.out = grid ? sd::format_grid(values, p) : sd::format_line(values, p);
+      if (it.out.empty() || it.out.back() != '\n') it.out += '\n';
+      if (grid) it.out += '\n';  // a blank line between grids
+    } else if (r.status == csp::SearchStatus::limit) {
+      it.outcome = limit;
+      it.out = "limit: " + std::string(csp::to_string(r.limit)) + "\n";
+    } else {
+      it.outcome = unsolvable;
+      it.out = "unsolvable\n";
+    }
+  };
+
+  std::uint64_t counts[6] = {};
+  Writer out(stdout);
+  auto emit = [&](Item& it) {
+    ++counts[it.outcome];
+    if (it.outcome == wrong)
+      std::fprintf(stderr, "internal error: invalid solution for %s\n", in.where(it.file, it.number).c_str());
+    out.buffer() += it.out;
+  };
+  const bool written = run_chunks(in, threads, work, emit, out);
+
+  int status = Exit::ok;
+  if (counts[unsolvable] + counts[invalid] + counts[limit] > 0) status = Exit::not_all;
+  if (counts[wrong] > 0) status = Exit::internal;
+  if (!written) return output_failed(out, status);
+  if (c.batch.stats) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const std::uint64_t puzzles = counts[solved] + counts[unsolvable] + counts[invalid] + counts[limit] + counts[wrong];
+    std::vector<std::pair<std::string, std::uint64_t>> outcomes{
+        {"solved", counts[solved]}, {"unsolvable", counts[unsolvable]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}};
+    if (counts[wrong] > 0) outcomes.emplace_back("wrong", counts[wrong]);
+    print_summary(stderr, outcomes, puzzles, seconds, pool.totals());
+  }
+  return status;
+}
+
+}  // namespace sudoku_app

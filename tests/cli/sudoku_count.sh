@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# sudoku count: 1 for a proper puzzle, >=N for an under-constrained one, 0 for an unsolvable one.
+set -euo pipefail
+BIN=$1
+S="$BIN/sudoku"
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
+EMPTY=$(printf '.%.0s' $(seq 81))
+UNSOLVABLE="12345678.........9$(printf '.%.0s' $(seq 63))"
+# The easy puzzle less three givens: no longer unique.
+LOOSE=000000000900305001001806400008102900700000008006708200002609500800203009005010300
+
+[ "$(echo "$EASY" | "$S" count)" = "1" ] || fail "proper puzzle should count 1"
+[ "$(echo "$LOOSE" | "$S" count)" = ">=2" ] || fail "under-constrained puzzle should count >=2"
+[ "$(echo "$EMPTY" | "$S" count --max 5)" = ">=5" ] || fail "--max 5 on the empty grid"
+[ "$(echo "0000000000000000" | "$S" count --max 1000)" = "288" ] || fail "4x4 grids: 288"
+set +e
+out=$(printf '%s\n12345\n%s\n' "$EASY" "$UNSOLVABLE" | "$S" count)
+status=$?
+set -e
+[ "$status" -eq 1 ] || fail "invalid line: exit status $status"
+[ "$(echo "$out" | sed -n 1p)" = "1" ] || fail "first line"
+[[ "$(echo "$out" | sed -n 2p)" =~ ^invalid:\ .*\(line\ 2\)$ ]] || fail "invalid line: $(echo "$out" | sed -n 2p)"
+[ "$(echo "$out" | sed -n 3p)" = "0" ] || fail "unsolvable counts 0"
+set +e
+"$S" count --max 0 < /dev/null 2> /dev/null
+status=$?
+set -e
+[ "$status" -eq 2 ] || fail "--max 0 is a usage error"
+echo "sudoku count: all checks passed"

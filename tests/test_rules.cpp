@@ -1,0 +1,541 @@
+// Rule modules on exact all-different groups: each rule on hand-built candidate positions (the
+// exact removals, nothing when the pattern is absent, the counters), rule-set parsing, the checks
+// post_groups() makes, and brute-force soundness on thousands of random small groups.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "csp/csp.hpp"
+#include "csp/rules/group_rules.hpp"
+
+namespace {
+
+using csp::Rule;
+using csp::RuleSet;
+
+// Candidates as a string of digits ("125" = {1,2,5}), the values 1..9 being bits 0..8.
+std::uint64_t mask_of(const std::string& digits) {
+  std::uint64_t m = 0;
+  for (char c : digits) m |= std::uint64_t{1} << (c - '1');
+  return m;
+}
+
+std::string digits_of(const csp::Domains& d, csp::Var v) {
+  std::string out;
+  d.for_each(v, [&](csp::Value x) { out += static_cast<char>('0' + x); });
+  return out;
+}
+
+// One model, one or two groups of cells with values 1..n, and the given rule set posted on them.
+struct Bench {
+  csp::Model model;
+  std::vector<csp::Var> x;
+  std::vector<csp::Group> groups;
+  csp::Stats stats;
+  bool ok = true;
+
+  // A single group "row 1" of n cells.
+  Bench(int n, const RuleSet& rules) {
+    x = model.add_vars(n, 1, n, "x");
+    groups.push_back({"row 1", x});
+    csp::post_groups(model, groups, rules);
+  }
+  // Two groups of 9 cells sharing the first `shared` cells: A = x0..x8, B = x0..x(shared-1), x9...
+  Bench(int shared, const RuleSet& rules, bool) {
+    x = model.add_vars(18 - shared, 1, 9, "x");
+    csp::Group a{"box 1", {x.begin(), x.begin() + 9}};
+    csp::Group b{"row 1", {x.begin(), x.begin() + shared}};
+    b.cells.insert(b.cells.end(), x.begin() + 9, x.end());
+    groups = {a, b};
+    csp::post_groups(model, groups, rules);
+  }
+
+  // Sets the candidates (one digit string per cell, in order), propagates to the fixpoint and
+  // returns the candidates afterwards.
+  std::vector<std::string> run(const std::vector<std::string>& cands) {
+    REQUIRE(cands.size() == x.size());
+    csp::Domains d = model.initial_domains();
+    for (std::size_t i = 0; i < x.size(); ++i) d.set_bits(x[i], mask_of(cands[i]));
+    csp::Engine engine(model);
+    stats = csp::Stats{};
+    stats.counters.assign(model.counter_names().size(), 0);
+    ok = engine.propagate_all(d, stats);
+    std::vector<std::string> out;
+    for (csp::Var v : x) out.push_back(digits_of(d, v));
+    return out;
+  }
+
+  std::uint64_t counter(const std::string& name) const {
+    const auto& names = model.counter_names();
+    auto it = std::find(names.begin(), names.end(), name);
+    REQUIRE(it != names.end());
+    return stats.counters[static_cast<std::size_t>(it - names.begin())];
+  }
+};
+
+const std::string kAll9 = "123456789";
+
+}  // namespace
+
+// ---- each rule on hand-built positions ----------------------------------------------------------
+
+TEST_CASE("naked single removes a fixed value from its peers, repeatedly", "[rules]") {
+  Bench b(9, {Rule::naked_single});
+  // x0 = 5 removes 5 everywhere; that fixes x1 = 1, which then removes 1 from the full cells.
+  auto after = b.run({"5", "15", "567", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+  REQUIRE(b.ok);
+  CHECK(after == std::vector<std::string>{"5", "1", "67", "2346789", "2346789", "2346789", "2346789", "2346789",
+                                          "2346789"});
+  CHECK(b.counter("naked-single") == 2);             // value 5, then value 1
+  CHECK(b.counter("naked-single.removals") == 14);   // 8 fives, then 6 ones
+  CHECK(b.stats.removals == 14);
+
+  SECTION("no fixed cell: nothing happens") {
+    auto same = b.run({"12", "12", "34", "34", "56", "56", "78", "78", "19"});
+    REQUIRE(b.ok);
+    CHECK(same == std::vector<std::string>{"12", "12", "34", "34", "56", "56", "78", "78", "19"});
+    CHECK(b.counter("naked-single") == 0);
+    CHECK(b.counter("naked-single.removals") == 0);
+  }
+  SECTION("two cells fixed to the same value fail") {
+    b.run({"5", "5", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+    CHECK_FALSE(b.ok);
+  }
+  SECTION("a cell whose every candidate is fixed elsewhere fails") {
+    b.run({"1", "2", "12", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+    CHECK_FALSE(b.ok);
+  }
+}
+
+TEST_CASE("hidden single places a value with one place left, repeatedly", "[rules]") {
+  Bench b(9, {Rule::hidden_single});
+  // 9 can only go in x4; placing it leaves 8 only in x5.
+  const std::string r = "1234567";
+  auto after = b.run({r, r, r, r, "389", "78", r, r, r});
+  REQUIRE(b.ok);
+  CHECK(after == std::vector<std::string>{r, r, r, r, "9", "8", r, r, r});
+  CHECK(b.counter("hidden-single") == 2);
+  CHECK(b.counter("hidden-single.removals") == 3);
+  CHECK(b.stats.removals == 3);
+
+  SECTION("every value has two places: nothing happens") {
+    auto same = b.run({"12", "12", "34", "34", "56", "56", "78", "789", "79"});
+    REQUIRE(b.ok);
+    CHECK(same == std::vector<std::string>{"12", "12", "34", "34", "56", "56", "78", "789", "79"});
+    CHECK(b.counter("hidden-single") == 0);
+  }
+  SECTION("a value with no place fails") {
+    b.run({"12345678", kAll9.substr(0, 8), "1", "2", "3", "4", "5", "6", "7"});
+    CHECK_FALSE(b.ok);
+  }
+  SECTION("two values whose only place is the same cell fail") {
+    b.run({"1234567", "1234567", "1234567", "1234567", "1234567", "1234567", "1234567", "89", "1234567"});
+    CHECK_FALSE(b.ok);
+  }
+  SECTION("a placed value already fixed is not a firing") {
+    auto same = b.run({"9", "12345678", "12345678", "12345678", "12345678", "12345678", "12345678", "12345678",
+                       "12345678"});
+    REQUIRE(b.ok);
+    CHECK(same[0] == "9");
+    CHECK(b.counter("hidden-single") == 0);
+  }
+}
+
+TEST_CASE("naked twins remove their two values from the rest of the group", "[rules]") {
+  Bench b(9, {Rule::naked_twins});
+  const std::string r = "3456789";
+  auto after = b.run({"12", "12", "123", "145", r, r, r, r, r});
+  REQUIRE(b.ok);
+  CHECK(after == std::vector<std::string>{"12", "12", "3", "45", r, r, r, r, r});
+  CHECK(b.counter("naked-twins") == 1);
+  CHECK(b.counter("naked-twins.removals") == 3);
+
+  SECTION("two different pairs: nothing happens") {
+    auto same = b.run({"12", "13", "123", "145", kAll9, r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(same == std::vector<std::string>{"12", "13", "123", "145", kAll9, r, r, r, r});
+    CHECK(b.counter("naked-twins") == 0);
+  }
+  SECTION("twins with nothing to remove are no firing") {
+    auto same = b.run({"12", "12", r, r, r, r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(same[2] == r);
+    CHECK(b.counter("naked-twins") == 0);
+  }
+  SECTION("a removal that makes new twins is followed up") {
+    // {1,2} twins turn x2 into {3,4}, a twin of x3, which then clears 3 and 4 from x4.
+    auto chain = b.run({"12", "12", "134", "34", "345", "56789", "56789", "56789", "56789"});
+    REQUIRE(b.ok);
+    CHECK(chain == std::vector<std::string>{"12", "12", "34", "34", "5", "56789", "56789", "56789", "56789"});
+    CHECK(b.counter("naked-twins") == 2);
+    CHECK(b.counter("naked-twins.removals") == 3);
+  }
+  SECTION("three cells with the same pair fail") {
+    b.run({"12", "12", "12", r, r, r, r, r, r});
+    CHECK_FALSE(b.ok);
+  }
+}
+
+TEST_CASE("hidden pairs keep only their two values in their two cells", "[rules]") {
+  Bench b(9, {Rule::hidden_pairs});
+  const std::string r = "3456789";
+  auto after = b.run({"1259", "12678", r, r, r, r, r, r, r});
+  REQUIRE(b.ok);
+  CHECK(after == std::vector<std::string>{"12", "12", r, r, r, r, r, r, r});
+  CHECK(b.counter("hidden-pairs") == 1);
+  CHECK(b.counter("hidden-pairs.removals") == 5);
+
+  SECTION("two values with different places: nothing happens") {
+    auto same = b.run({"1259", "1678", "2345", r, r, r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(same == std::vector<std::string>{"1259", "1678", "2345", r, r, r, r, r, r});
+    CHECK(b.counter("hidden-pairs") == 0);
+  }
+  SECTION("three values with the same two places fail") {
+    const std::string q = "456789";
+    b.run({"1234", "1235", q, q, q, q, q, q, q});
+    CHECK_FALSE(b.ok);
+  }
+}
+
+TEST_CASE("naked triples remove their three values from the rest of the group", "[rules]") {
+  Bench b(9, {Rule::naked_triples});
+  const std::string r = "456789";
+  SECTION("three cells of two candidates each") {
+    auto after = b.run({"12", "23", "13", "1234", "35", r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(after == std::vector<std::string>{"12", "23", "13", "4", "5", r, r, r, r});
+    CHECK(b.counter("naked-triples") == 1);
+    CHECK(b.counter("naked-triples.removals") == 4);
+  }
+  SECTION("cells of two and three candidates") {
+    auto after = b.run({"123", "12", "23", "12345", r, r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(after == std::vector<std::string>{"123", "12", "23", "45", r, r, r, r, r});
+    CHECK(b.counter("naked-triples") == 1);
+    CHECK(b.counter("naked-triples.removals") == 3);
+  }
+  SECTION("no three cells with three values: nothing happens") {
+    auto same = b.run({"12", "23", "34", "1234", "35", r, r, r, r});
+    REQUIRE(b.ok);
+    CHECK(same == std::vector<std::string>{"12", "23", "34", "1234", "35", r, r, r, r});
+    CHECK(b.counter("naked-triples") == 0);
+  }
+  SECTION("three cells sharing two values fail") {
+    b.run({"12", "12", "12", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+    CHECK_FALSE(b.ok);
+  }
+}
+
+TEST_CASE("locked candidates: pointing and claiming between two groups", "[rules]") {
+  Bench b(3, {Rule::locked_candidates}, true);  // A = x0..x8, B = x0,x1,x2,x9..x14
+  REQUIRE(b.model.propagator_count() == 3);     // two checks and one locked-candidates
+  CHECK(b.model.propagator(2).name() == "locked-candidates in box 1 and row 1");
+  const std::string a = "12345689";  // A\B without 7
+  SECTION("pointing: 7 lies in A only inside the intersection, so it leaves B\\A") {
+    auto after = b.run({"17", "27", "1234", a, a, a, a, a, a, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+    REQUIRE(b.ok);
+    for (std::size_t i = 9; i < 15; ++i) CHECK(after[i] == "12345689");
+    for (std::size_t i = 3; i < 9; ++i) CHECK(after[i] == a);
+    CHECK(b.counter("locked-candidates") == 1);
+    CHECK(b.counter("locked-candidates.removals") == 6);
+  }
+  SECTION("claiming: 9 lies in B only inside the intersection, so it leaves A\\B") {
+    const std::string n9 = "12345678";
+    auto after = b.run({"19", "2", "3", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9, n9, n9, n9, n9, n9, n9});
+    REQUIRE(b.ok);
+    for (std::size_t i = 3; i < 9; ++i) CHECK(after[i] == "12345678");
+    CHECK(b.counter("locked-candidates") == 1);
+    CHECK(b.counter("locked-candidates.removals") == 6);
+  }
+  SECTION("no value locked: nothing happens") {
+    auto same = b.run({"17", "27", "1234", kAll9, a, a, a, a, a, kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
+    REQUIRE(b.ok);
+    CHECK(same[9] == kAll9);
+    CHECK(same[3] == kAll9);
+    CHECK(b.counter("locked-candidates") == 0);
+  }
+}
+
+TEST_CASE("locked candidates are posted on box-line pairs only", "[rules]") {
+  // Nine rows, columns and boxes of a 9x9 grid: each box meets three rows and three columns in
+  // three cells; a row meets a column in one cell, which is no pattern.
+  csp::Model m;
+  auto x = m.add_vars(81, 1, 9);
+  std::vector<csp::Group> groups;
+  for (int k = 0; k < 9; ++k) {
+    const std::string number = std::to_string(k + 1);
+    csp::Group row{"row ", {}}, col{"column ", {}}, box{"box ", {}};
+    row.name += number;  // appended, not concatenated: GCC 12 warns falsely on "literal" + string
+    col.name += number;
+    box.name += number;
+    for (int i = 0; i < 9; ++i) {
+      row.cells.push_back(x[static_cast<std::size_t>(k * 9 + i)]);
+      col.cells.push_back(x[static_cast<std::size_t>(i * 9 + k)]);
+      box.cells.push_back(x[static_cast<std::size_t>((k / 3 * 3 + i / 3) * 9 + k % 3 * 3 + i % 3)]);
+    }
+    groups.push_back(row);
+    groups.push_back(col);
+    groups.push_back(box);
+  }
+  csp::post_groups(m, groups, {Rule::locked_candidates});
+  CHECK(m.propagator_count() == 27 + 54);
+}
+
+TEST_CASE("rule propagators are named after their group and register two counters each", "[rules]") {
+  Bench b(9, csp::all_rules());
+  std::vector<std::string> names;
+  for (int p = 0; p < b.model.propagator_count(); ++p) names.push_back(b.model.propagator(p).name());
+  CHECK(names == std::vector<std::string>{"all-different(check)", "naked-single in row 1", "hidden-single in row 1",
+                                          "naked-twins in row 1", "hidden-pairs in row 1", "naked-triples in row 1"});
+  CHECK(b.model.counter_names() ==
+        std::vector<std::string>{"naked-single", "naked-single.removals", "hidden-single", "hidden-single.removals",
+                                 "naked-twins", "naked-twins.removals", "hidden-pairs", "hidden-pairs.removals",
+                                 "naked-triples", "naked-triples.removals", "locked-candidates",
+                                 "locked-candidates.removals"});
+}
+
+// ---- rule sets and groups -----------------------------------------------------------------------
+
+TEST_CASE("rule sets parse from names and print back", "[rules]") {
+  CHECK(csp::parse_rules("none").empty());
+  CHECK(csp::parse_rules("all") == csp::all_rules());
+  CHECK(csp::all_rules().size() == 6);
+  CHECK(csp::parse_rules("naked-single,hidden-single") == RuleSet{Rule::naked_single, Rule::hidden_single});
+  CHECK(csp::parse_rules(" hidden-single , naked-single,hidden-single") ==
+        RuleSet{Rule::hidden_single, Rule::naked_single});
+  CHECK(csp::to_string(RuleSet{}) == "none");
+  CHECK(csp::to_string(csp::all_rules()) ==
+        "naked-single,hidden-single,naked-twins,hidden-pairs,naked-triples,locked-candidates");
+  for (Rule r : csp::all_rules()) CHECK(csp::parse_rules(csp::rule_name(r)) == RuleSet{r});
+  CHECK(csp::parse_rules(csp::to_string(csp::all_rules())) == csp::all_rules());
+  CHECK_THROWS_WITH(csp::parse_rules("naked-single,x-wing"), Catch::Contains("unknown rule 'x-wing'"));
+  CHECK_THROWS_AS(csp::parse_rules(""), std::invalid_argument);
+  CHECK_THROWS_AS(csp::parse_rules("naked-single,,hidden-single"), std::invalid_argument);
+}
+
+TEST_CASE("post_groups refuses groups that are not exact or not one-word", "[rules]") {
+  csp::Model m;
+  auto x = m.add_vars(4, 1, 4, "x");
+  CHECK_NOTHROW(csp::post_groups(m, {{"ok", x}}, csp::all_rules()));
+  csp::Var y = m.add_var(1, 5, "y");  // five values
+  csp::Var z = m.add_var(2, 5, "z");  // another base
+  csp::Var w = m.add_var(1, 100, "w");  // two words
+  const int before = m.propagator_count();
+  CHECK_THROWS_WITH(csp::post_groups(m, {{"g", {x[0], x[1], x[2], y}}}, {}), Catch::Contains("not exact"));
+  CHECK_THROWS_WITH(csp::post_groups(m, {{"g", {x[0], x[1], x[2]}}}, {}), Catch::Contains("not exact"));
+  CHECK_THROWS_WITH(csp::post_groups(m, {{"g", {x[0], x[1], x[2], z}}}, {}), Catch::Contains("base"));
+  CHECK_THROWS_WITH(csp::post_groups(m, {{"g", {x[0], x[1], x[2], w}}}, {}), Catch::Contains("wider"));
+  CHECK_THROWS_WITH(csp::post_groups(m, {{"g", {x[0], x[1], x[2], x[2]}}}, {}), Catch::Contains("twice"));
+  CHECK_THROWS_AS(csp::post_groups(m, {{"g", {}}}, {}), std::invalid_argument);
+  // A good group listed before a bad one is not posted either.
+  CHECK_THROWS_AS(csp::post_groups(m, {{"ok", x}, {"g", {x[0], y}}}, {}), std::invalid_argument);
+  CHECK(m.propagator_count() == before);
+  // Exact with values that are not 1..n: any n values will do.
+  csp::Model m2;
+  std::vector<csp::Var> v;
+  for (int i = 0; i < 3; ++i) v.push_back(m2.add_var(std::vector<csp::Value>{10, 20, 30}));
+  CHECK_NOTHROW(csp::post_groups(m2, {{"g", v}}, csp::all_rules()));
+}
+
+// ---- brute-force soundness ----------------------------------------------------------------------
+
+namespace {
+
+// Every assignment of the variables with each group all-different, found by plain backtracking:
+// support[v][x] is true when some such assignment gives v the value x. Returns the number found.
+long brute_force(const csp::Domains& d, const std::vector<csp::Var>& vars, const std::vector<csp::Group>& groups,
+                 std::vector<std::vector<char>>& support) {
+  const std::size_t n = vars.size();
+  support.assign(n, std::vector<char>(16, 0));
+  std::vector<int> value(n, 0);
+  long found = 0;
+  auto clash = [&](std::size_t i) {
+    for (const csp::Group& g : groups) {
+      if (std::find(g.cells.begin(), g.cells.end(), vars[i]) == g.cells.end()) continue;
+      for (std::size_t j = 0; j < i; ++j)
+        if (value[j] == value[i] && std::find(g.cells.begin(), g.cells.end(), vars[j]) != g.cells.end()) return true;
+    }
+    return false;
+  };
+  auto dfs = [&](auto&& self, std::size_t i) -> void {
+    if (i == n) {
+      ++found;
+      for (std::size_t j = 0; j < n; ++j) support[j][static_cast<std::size_t>(value[j])] = 1;
+      return;
+    }
+    d.for_each(vars[i], [&](csp::Value x) {
+      value[i] = x;
+      if (!clash(i)) self(self, i + 1);
+    });
+  };
+  dfs(dfs, 0);
+  return found;
+}
+
+// Random candidates for every variable: half the time around a planted assignment (so there is a
+// solution and patterns appear), otherwise independent random subsets; never empty.
+csp::Domains random_domains(const csp::Model& m, const std::vector<csp::Var>& vars, const std::vector<int>& planted,
+                            int n, std::mt19937& rng) {
+  csp::Domains d = m.initial_domains();
+  std::uniform_real_distribution<double> u(0, 1);
+  const double p = 0.15 + 0.6 * u(rng);
+  const bool plant = u(rng) < 0.5;
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    std::uint64_t bits = 0;
+    for (int k = 0; k < n; ++k)
+      if (u(rng) < p) bits |= std::uint64_t{1} << k;
+    if (plant) bits |= std::uint64_t{1} << (planted[i] - 1);
+    if (bits == 0) bits = std::uint64_t{1} << std::uniform_int_distribution<int>(0, n - 1)(rng);
+    d.set_bits(vars[i], bits);
+  }
+  return d;
+}
+
+struct Case {
+  std::string label;
+  RuleSet rules;
+};
+
+std::vector<Case> rule_cases() {
+  std::vector<Case> out;
+  for (Rule r : csp::all_rules()) out.push_back({std::string(csp::rule_name(r)), {r}});
+  out.push_back({"all", csp::all_rules()});
+  return out;
+}
+
+// Runs the rules from d and checks soundness against brute force: failure only when nothing
+// satisfies the groups, and no removed candidate is part of a solution. With a single rule, its
+// removal counter must equal every removal the engine saw.
+void check_sound(const csp::Model& m, const std::vector<csp::Var>& vars, const std::vector<csp::Group>& groups,
+                 const csp::Domains& start, const Case& c) {
+  std::vector<std::vector<char>> support;
+  const long solutions = brute_force(start, vars, groups, support);
+  csp::Domains d = start;
+  csp::Engine engine(m);
+  csp::Stats s;
+  s.counters.assign(m.counter_names().size(), 0);
+  const bool ok = engine.propagate_all(d, s);
+  INFO("rules " << c.label << ", solutions " << solutions);
+  if (!ok) {
+    REQUIRE(solutions == 0);
+    return;
+  }
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    start.for_each(vars[i], [&](csp::Value x) {
+      if (!d.contains(vars[i], x)) {
+        INFO("removed " << x << " from cell " << i);
+        REQUIRE_FALSE(support[i][static_cast<std::size_t>(x)]);
+      }
+    });
+  }
+  if (c.rules.size() == 1) {
+    std::uint64_t fired = 0, removed = 0;
+    for (std::size_t k = 0; k < m.counter_names().size(); ++k)
+      (m.counter_names()[k].find(".removals") == std::string::npos ? fired : removed) += s.counters[k];
+    REQUIRE(removed == s.removals);
+    REQUIRE((fired > 0) == (removed > 0));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("every rule is sound on random exact groups of 4 to 6 cells", "[rules][brute]") {
+  std::mt19937 rng(20240611);
+  int instances = 0, failures = 0, pruned = 0;
+  for (const Case& c : rule_cases()) {
+    for (int n = 4; n <= 6; ++n) {
+      csp::Model m;
+      auto vars = m.add_vars(n, 1, n, "x");
+      std::vector<csp::Group> groups{{"g", vars}};
+      csp::post_groups(m, groups, c.rules);
+      std::vector<int> planted(static_cast<std::size_t>(n));
+      for (int t = 0; t < 400; ++t) {
+        for (int k = 0; k < n; ++k) planted[static_cast<std::size_t>(k)] = k + 1;
+        std::shuffle(planted.begin(), planted.end(), rng);
+        csp::Domains start = random_domains(m, vars, planted, n, rng);
+        check_sound(m, vars, groups, start, c);
+        ++instances;
+        // Statistics on the outcomes, so the test shows it exercised both failure and pruning.
+        csp::Domains d = start;
+        csp::Engine e(m);
+        csp::Stats s;
+        s.counters.assign(m.counter_names().size(), 0);
+        if (!e.propagate_all(d, s)) ++failures;
+        else if (s.removals > 0) ++pruned;
+      }
+    }
+  }
+  CHECK(instances >= 1000);
+  CHECK(failures > 100);
+  CHECK(pruned > 100);
+}
+
+TEST_CASE("every rule fails a complete assignment exactly when it repeats a value", "[rules][brute]") {
+  std::mt19937 rng(7);
+  for (const Case& c : rule_cases()) {
+    csp::Model m;
+    auto vars = m.add_vars(5, 1, 5, "x");
+    csp::post_groups(m, {{"g", vars}}, c.rules);
+    for (int t = 0; t < 200; ++t) {
+      csp::Domains d = m.initial_domains();
+      std::vector<int> used(6, 0);
+      bool distinct = true;
+      for (csp::Var v : vars) {
+        const int x = std::uniform_int_distribution<int>(1, 5)(rng);
+        distinct &= used[static_cast<std::size_t>(x)]++ == 0;
+        d.assign(v, x);
+      }
+      csp::Engine e(m);
+      csp::Stats s;
+      s.counters.assign(m.counter_names().size(), 0);
+      INFO(c.label);
+      REQUIRE(e.propagate_all(d, s) == distinct);
+    }
+  }
+}
+
+TEST_CASE("locked candidates (and all rules together) are sound on random pairs of groups", "[rules][brute]") {
+  std::mt19937 rng(99);
+  int instances = 0, fired = 0;
+  for (const RuleSet& rules : {RuleSet{Rule::locked_candidates}, csp::all_rules()}) {
+    for (int n = 4; n <= 6; ++n) {
+      for (int shared = 2; shared < n; ++shared) {
+        csp::Model m;
+        auto vars = m.add_vars(2 * n - shared, 1, n, "x");
+        csp::Group a{"a", {vars.begin(), vars.begin() + n}};
+        csp::Group b{"b", {vars.begin(), vars.begin() + shared}};
+        b.cells.insert(b.cells.end(), vars.begin() + n, vars.end());
+        std::vector<csp::Group> groups{a, b};
+        csp::post_groups(m, groups, rules);
+        const Case c{rules.size() == 1 ? "locked-candidates" : "all", rules};
+        for (int t = 0; t < 150; ++t) {
+          // A planted solution: a permutation for A, and for B the shared values plus the rest.
+          std::vector<int> pa(static_cast<std::size_t>(n));
+          for (int k = 0; k < n; ++k) pa[static_cast<std::size_t>(k)] = k + 1;
+          std::shuffle(pa.begin(), pa.end(), rng);
+          std::vector<int> rest;
+          for (int v = 1; v <= n; ++v)
+            if (std::find(pa.begin(), pa.begin() + shared, v) == pa.begin() + shared) rest.push_back(v);
+          std::shuffle(rest.begin(), rest.end(), rng);
+          std::vector<int> planted(pa);
+          planted.insert(planted.end(), rest.begin(), rest.end());
+          csp::Domains start = random_domains(m, vars, planted, n, rng);
+          check_sound(m, vars, groups, start, c);
+          ++instances;
+          csp::Domains d = start;
+          csp::Engine e(m);
+          csp::Stats s;
+          s.counters.assign(m.counter_names().size(), 0);
+          if (e.propagate_all(d, s) && s.counters[static_cast<std::size_t>(m.add_counter("locked-candidates"))] > 0)
+            ++fired;
+        }
+      }
+    }
+  }
+  CHECK(instances >= 1000);
+  CHECK(fired > 50);
+}
