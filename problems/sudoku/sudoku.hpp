@@ -5,8 +5,9 @@
 //
 // Text form: one puzzle per line, N*N cells in row-major order. Symbols: the digits 1-9, then the
 // letters A-P for 10-25 (upper or lower case; the answer uses the case of the input's letters).
-// Blanks: '.' or '0'. Spaces inside the line and a trailing '\r' are ignored. A line that is empty
-// (after that) or starts with '#' is not a puzzle.
+// Blanks: '.' or '0'. Spaces (and tabs) inside the line and a trailing '\r' are ignored. A line
+// that is empty (after that) or starts with '#' (after leading spaces) is not a puzzle. With letters
+// of both cases in one line the answer is in upper case.
 #pragma once
 
 #include <optional>
@@ -32,7 +33,7 @@ struct Puzzle {
 struct ParsedLine {
   enum class Kind { puzzle, skip, invalid } kind = Kind::skip;
   Puzzle puzzle;       ///< when kind == puzzle
-  std::string reason;  ///< when kind == invalid: what is wrong, e.g. "81 cells expected, found 80"
+  std::string reason;  ///< when kind == invalid: what is wrong, e.g. "line has 80 cells, expected 16, 81, 256 or 625"
 };
 
 /// Reads one line (without its '\n'). Givens that break a rule (two equal givens in a group)
