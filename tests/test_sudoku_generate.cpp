@@ -92,7 +92,7 @@ TEST_CASE("a puzzle with a redundant clue is not minimal", "[generate]") {
 // The explainer's wording, driven directly through the Tracer interface (no search involved), so
 // that it does not depend on which rules happen to fire on some puzzle.
 TEST_CASE("the explainer groups one propagator run's removals into one plain-words step", "[explain]") {
-  sd::SudokuModel m(3, csp::RuleSet{csp::Rule::naked_single});
+  sd::SudokuModel m(3, csp::all_rules());
   REQUIRE(m.model().propagator_count() >= 2);
   sd::Puzzle like;
   std::vector<std::string> lines;

@@ -93,8 +93,9 @@ class GroupRule : public Propagator {
 };
 
 // One factory per rule; each lives in the rule's own .cpp file.
-std::unique_ptr<Propagator> make_naked_single(const Group& g, const Shape& s, Counters c);
-std::unique_ptr<Propagator> make_hidden_single(const Group& g, const Shape& s, Counters c);
+/// Naked and/or hidden singles on every group at once (one propagator; see singles.cpp).
+std::unique_ptr<Propagator> make_singles(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+                                         bool naked, bool hidden, Counters naked_counters, Counters hidden_counters);
 std::unique_ptr<Propagator> make_naked_twins(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_hidden_pairs(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, Counters c);

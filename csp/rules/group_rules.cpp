@@ -149,16 +149,30 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   shapes.reserve(groups.size());
   for (const Group& g : groups) shapes.push_back(shape_of(model, g));
 
-  // The checking all-different makes every rule set sound, even none: it rejects two equal fixed cells.
-  for (const Group& g : groups) model.post(all_different(g.cells, AllDifferentStrength::check));
-
   RuleSet unique;
   for (Rule r : rules)
     if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
 
-  for (Rule r : unique) {
+  // The two single rules share one propagator over all groups (see singles.cpp). It rejects a
+  // value fixed in two cells of a group as soon as it happens; without it, a checking all-different
+  // per group does that, so every rule set — even none — is sound and fails early.
+  const bool naked = std::find(unique.begin(), unique.end(), Rule::naked_single) != unique.end();
+  const bool hidden = std::find(unique.begin(), unique.end(), Rule::hidden_single) != unique.end();
+  if (!naked && !hidden)
+    for (const Group& g : groups) model.post(all_different(g.cells, AllDifferentStrength::check));
+  auto counters_of = [&](Rule r) {
     const std::string name(rule_name(r));
-    const rules_detail::Counters c{model.add_counter(name), model.add_counter(name + ".removals")};
+    return rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
+  };
+  if (naked || hidden) {
+    const rules_detail::Counters nc = naked ? counters_of(Rule::naked_single) : rules_detail::Counters{};
+    const rules_detail::Counters hc = hidden ? counters_of(Rule::hidden_single) : rules_detail::Counters{};
+    model.post(rules_detail::make_singles(groups, shapes, naked, hidden, nc, hc));
+  }
+
+  for (Rule r : unique) {
+    if (r == Rule::naked_single || r == Rule::hidden_single) continue;
+    const rules_detail::Counters c = counters_of(r);
     if (r == Rule::locked_candidates) {
       // Every pair of groups sharing two or more cells (in Sudoku: a box with a row or a column).
       std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
@@ -176,8 +190,8 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const Group& g = groups[i];
       switch (r) {
-        case Rule::naked_single: model.post(rules_detail::make_naked_single(g, shapes[i], c)); break;
-        case Rule::hidden_single: model.post(rules_detail::make_hidden_single(g, shapes[i], c)); break;
+        case Rule::naked_single:
+        case Rule::hidden_single: break;  // posted above
         case Rule::naked_twins: model.post(rules_detail::make_naked_twins(g, shapes[i], c)); break;
         case Rule::hidden_pairs: model.post(rules_detail::make_hidden_pairs(g, shapes[i], c)); break;
         case Rule::naked_triples: model.post(rules_detail::make_naked_triples(g, shapes[i], c)); break;
