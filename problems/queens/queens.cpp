@@ -5,7 +5,7 @@
 
 namespace problems {
 
-Queens make_queens(int n, QueensModel how) {
+Queens make_queens(int n, QueensModel how, csp::AllDifferentStrength strength) {
   Queens q;
   q.row = q.model.add_vars(n, 0, n - 1, "q");
   if (how == QueensModel::binary) {
@@ -25,9 +25,9 @@ Queens make_queens(int n, QueensModel how) {
     q.model.post(csp::equal(up.back(), q.row[static_cast<std::size_t>(c)], c));
     q.model.post(csp::equal(down.back(), q.row[static_cast<std::size_t>(c)], -c));
   }
-  q.model.post(csp::all_different(q.row));
-  q.model.post(csp::all_different(up));
-  q.model.post(csp::all_different(down));
+  q.model.post(csp::all_different(q.row, strength));
+  q.model.post(csp::all_different(up, strength));
+  q.model.post(csp::all_different(down, strength));
   return q;
 }
 

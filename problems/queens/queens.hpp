@@ -16,8 +16,9 @@ struct Queens {
 /// offset variables) or one binary relation per pair of columns (the textbook model).
 enum class QueensModel { all_different, binary };
 
-/// The n-queens model, n >= 1.
-Queens make_queens(int n, QueensModel how = QueensModel::binary);
+/// The n-queens model, n >= 1. `strength` is that of the three all-differents (all_different model only).
+Queens make_queens(int n, QueensModel how = QueensModel::binary,
+                   csp::AllDifferentStrength strength = csp::AllDifferentStrength::domain);
 
 /// True when the rows place n queens with no two attacking (independent of the model).
 bool queens_valid(const std::vector<csp::Value>& rows);

@@ -1,0 +1,63 @@
+// The subcommands of csp: each adds itself to the command line and runs from its parsed settings.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "options.hpp"
+
+namespace csp_app {
+
+struct QueensCommand {
+  int n = 8;
+  bool count = false, all = false, first = false;
+  std::string model = "binary";
+  std::string strength = "domain";
+  SearchConfig search;
+};
+CLI::App* add_queens(CLI::App& app, QueensCommand& c);
+int run_queens(const QueensCommand& c);
+
+struct ColorCommand {
+  std::string file;
+  int colors = 0;  ///< 0: find the chromatic number
+  double clique_budget = 1.0;
+  SearchConfig search;
+};
+CLI::App* add_color(CLI::App& app, ColorCommand& c);
+int run_color(const ColorCommand& c);
+
+struct MapCommand {
+  std::string map;
+  int colors = 4;
+  SearchConfig search;
+};
+CLI::App* add_map(CLI::App& app, MapCommand& c);
+int run_map(const MapCommand& c);
+
+struct CryptarithmCommand {
+  std::string equation;
+  std::string strength = "domain";
+  SearchConfig search;
+};
+CLI::App* add_cryptarithm(CLI::App& app, CryptarithmCommand& c);
+int run_cryptarithm(const CryptarithmCommand& c);
+
+struct ZebraCommand {
+  std::string strength = "domain";
+  SearchConfig search;
+};
+CLI::App* add_zebra(CLI::App& app, ZebraCommand& c);
+int run_zebra(const ZebraCommand& c);
+
+struct LatinCommand {
+  std::vector<std::string> files;
+  std::string rules = "naked-single,hidden-single";
+  SearchConfig search;
+};
+CLI::App* add_latin(CLI::App& app, LatinCommand& c);
+int run_latin(const LatinCommand& c);
+
+}  // namespace csp_app

@@ -1,0 +1,43 @@
+// csp cryptarithm EQUATION: every solution, each checked arithmetically, then their number.
+#include <cstdio>
+#include <string>
+
+#include "commands.hpp"
+#include "problems/cryptarithm/cryptarithm.hpp"
+
+namespace csp_app {
+
+CLI::App* add_cryptarithm(CLI::App& app, CryptarithmCommand& c) {
+  CLI::App* cmd = app.add_subcommand("cryptarithm", "Solve a letter arithmetic puzzle such as SEND+MORE=MONEY");
+  cmd->add_option("EQUATION", c.equation, "Words joined by + and -, one '=' (e.g. SEND+MORE=MONEY)")->required();
+  add_strength_option(*cmd, c.strength);
+  add_search_options(*cmd, c.search);
+  return cmd;
+}
+
+int run_cryptarithm(const CryptarithmCommand& c) {
+  namespace pc = problems::cryptarithm;
+  pc::Puzzle puzzle;
+  try {
+    puzzle = pc::parse(c.equation);
+  } catch (const pc::ParseError& e) {
+    throw InputError("cryptarithm '" + c.equation + "': " + e.what());
+  }
+  const pc::CryptarithmModel m = pc::make_model(puzzle, strength_of(c.strength));
+  csp::Solver solver(m.model, c.search.search_options());
+  const csp::SearchResult r = solver.for_each_solution(m.model.initial_domains(), [&](std::span<const csp::Value> s) {
+    const pc::Assignment a = m.assignment(s);
+    if (!pc::is_solution(puzzle, a)) throw InternalError("a wrong solution was found: " + pc::format_digits(puzzle, a));
+    std::printf("%s  %s\n", pc::format_letters(puzzle, a).c_str(), pc::format_digits(puzzle, a).c_str());
+    return true;
+  });
+  if (c.search.stats) print_stats(r.stats, {{"letters", std::to_string(puzzle.letters.size())}});
+  if (r.status == csp::SearchStatus::limit) {
+    std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());
+    return Exit::failed;
+  }
+  std::printf("solutions: %llu\n", static_cast<unsigned long long>(r.stats.solutions));
+  return Exit::ok;
+}
+
+}  // namespace csp_app

@@ -1,0 +1,91 @@
+// csp latin [FILE...]: completes Latin squares given one per line; one answer line per square line.
+#include <chrono>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "commands.hpp"
+#include "problems/latin/latin.hpp"
+
+namespace csp_app {
+
+CLI::App* add_latin(CLI::App& app, LatinCommand& c) {
+  CLI::App* cmd = app.add_subcommand("latin", "Complete Latin squares, one per line (n*n cells, '.' or '0' blank)");
+  cmd->add_option("FILE", c.files, "Files of squares (none or -: standard input)");
+  cmd->add_option("--rules", c.rules,
+                  "Comma-separated rules for the rows and columns (naked-single, hidden-single, naked-twins, "
+                  "hidden-pairs, naked-triples), or none, or all")
+      ->capture_default_str();
+  add_search_options(*cmd, c.search);
+  return cmd;
+}
+
+int run_latin(const LatinCommand& c) {
+  namespace pl = problems::latin;
+  csp::RuleSet rules;
+  try {
+    rules = csp::parse_rules(c.rules);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--rules: ") + e.what());
+  }
+  const csp::SearchOptions options = c.search.search_options();
+  const std::vector<std::string> files = c.files.empty() ? std::vector<std::string>{"-"} : c.files;
+  // Read every file first, so that an unreadable one is reported before any answer.
+  std::vector<std::vector<std::string>> contents;
+  for (const std::string& f : files) contents.push_back(read_lines(f));
+
+  // One model and solver per side length, built on first use and reused for every square of that size.
+  struct Slot {
+    std::unique_ptr<pl::LatinModel> model;
+    std::unique_ptr<csp::Solver> solver;
+  };
+  std::map<int, Slot> slots;
+  std::map<std::string, std::uint64_t> outcomes;
+  csp::Stats total;
+  const auto started = std::chrono::steady_clock::now();
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    for (std::size_t i = 0; i < contents[f].size(); ++i) {
+      const pl::ParsedLine parsed = pl::parse_line(contents[f][i]);
+      if (parsed.kind == pl::ParsedLine::Kind::skip) continue;
+      std::string where = "line " + std::to_string(i + 1);
+      if (files.size() > 1) where += " of " + files[f];
+      if (parsed.kind == pl::ParsedLine::Kind::invalid) {
+        ++outcomes["invalid"];
+        std::printf("invalid: %s (%s)\n", parsed.reason.c_str(), where.c_str());
+        continue;
+      }
+      const pl::Square& square = parsed.square;
+      Slot& slot = slots[square.side];
+      if (!slot.model) {
+        slot.model = std::make_unique<pl::LatinModel>(square.side, rules);
+        slot.solver = std::make_unique<csp::Solver>(slot.model->model(), options);
+      }
+      const csp::SearchResult r = slot.solver->solve(slot.model->start(square));
+      total += r.stats;
+      if (r.found()) {
+        const std::vector<int> cells = slot.model->values(r.solution);
+        if (!pl::is_completion(square, cells)) throw InternalError("wrong completion for " + where);
+        ++outcomes["solved"];
+        std::printf("%s\n", pl::format_line(cells, square).c_str());
+      } else if (r.status == csp::SearchStatus::limit) {
+        ++outcomes["limit"];
+        std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());
+      } else {
+        ++outcomes["unsolvable"];
+        std::printf("unsolvable\n");
+      }
+    }
+  }
+  if (c.search.stats) {
+    total.elapsed = std::chrono::steady_clock::now() - started;
+    std::vector<std::pair<std::string, std::string>> extras;
+    for (const char* k : {"solved", "unsolvable", "invalid", "limit"}) extras.emplace_back(k, std::to_string(outcomes[k]));
+    print_stats(total, extras);
+  }
+  return outcomes["solved"] == outcomes["solved"] + outcomes["unsolvable"] + outcomes["invalid"] + outcomes["limit"]
+             ? Exit::ok
+             : Exit::failed;
+}
+
+}  // namespace csp_app

@@ -1,0 +1,58 @@
+// csp: solve the framework's example problems from the command line. This file only parses the
+// command line and dispatches; each subcommand lives in its own file and calls problems/.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+
+int main(int argc, char** argv) {
+  using namespace csp_app;
+  CLI::App app{"Solve constraint-satisfaction problems: N-queens, graph and map colouring, cryptarithms, "
+               "the zebra puzzle, Latin squares."};
+  app.require_subcommand(1);
+
+  QueensCommand queens;
+  ColorCommand color;
+  MapCommand map;
+  CryptarithmCommand cryptarithm;
+  ZebraCommand zebra;
+  LatinCommand latin;
+  CLI::App* queens_cmd = add_queens(app, queens);
+  CLI::App* color_cmd = add_color(app, color);
+  CLI::App* map_cmd = add_map(app, map);
+  CLI::App* cryptarithm_cmd = add_cryptarithm(app, cryptarithm);
+  CLI::App* zebra_cmd = add_zebra(app, zebra);
+  CLI::App* latin_cmd = add_latin(app, latin);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::fprintf(stderr, "csp: %s (see csp --help)\n", e.what());
+    return Exit::usage;
+  }
+
+  try {
+    if (*queens_cmd) return run_queens(queens);
+    if (*color_cmd) return run_color(color);
+    if (*map_cmd) return run_map(map);
+    if (*cryptarithm_cmd) return run_cryptarithm(cryptarithm);
+    if (*zebra_cmd) return run_zebra(zebra);
+    if (*latin_cmd) return run_latin(latin);
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "csp: %s\n", e.what());
+    return Exit::failed;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "csp: %s\n", e.what());
+    return Exit::usage;
+  } catch (const InternalError& e) {
+    std::fprintf(stderr, "csp: internal error: %s\n", e.what());
+    return Exit::internal;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "csp: internal error: %s\n", e.what());
+    return Exit::internal;
+  }
+  return Exit::usage;
+}

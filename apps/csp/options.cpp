@@ -1,0 +1,79 @@
+#include "options.hpp"
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace csp_app {
+
+csp::SearchOptions SearchConfig::search_options() const {
+  csp::SearchOptions o;
+  try {
+    if (order != "dsatur") o.order = csp::order::by_name(order);
+    o.values = csp::values::by_name(values, seed);
+    o.inference = csp::parse_inference(inference);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  o.limits.nodes = node_limit;
+  o.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(time_limit));
+  return o;
+}
+
+void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> orders) {
+  cmd.add_option("--order", c.order, "Variable order")->check(CLI::IsMember(orders))->capture_default_str();
+  cmd.add_option("--values", c.values, "Value order (random uses --seed)")
+      ->check(CLI::IsMember({"min", "max", "lcv", "random"}))
+      ->capture_default_str();
+  cmd.add_option("--seed", c.seed, "Seed of the random value order")->capture_default_str();
+  cmd.add_option("--inference", c.inference, "Inference after each decision")
+      ->check(CLI::IsMember({"none", "fc", "mac"}))
+      ->capture_default_str();
+  cmd.add_option("--node-limit", c.node_limit, "Give up a search after this many nodes (0: no limit)")
+      ->capture_default_str();
+  cmd.add_option("--time-limit", c.time_limit, "Give up after this many seconds (fractional; 0: none)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
+}
+
+void add_strength_option(CLI::App& cmd, std::string& strength) {
+  cmd.add_option("--strength", strength, "Strength of the all-different constraints")
+      ->check(CLI::IsMember({"check", "pairwise", "value", "domain"}))
+      ->capture_default_str();
+}
+
+csp::AllDifferentStrength strength_of(const std::string& name) {
+  try {
+    return csp::parse_all_different_strength(name);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras) {
+  for (const auto& [name, value] : extras) std::fprintf(stderr, "%s: %s\n", name.c_str(), value.c_str());
+  std::fprintf(stderr, "nodes: %llu\nfailures: %llu\npropagations: %llu\nseconds: %.3f\n",
+               static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.failures),
+               static_cast<unsigned long long>(s.propagations), s.seconds());
+}
+
+std::vector<std::string> read_lines(const std::string& path) {
+  std::istream* in = &std::cin;
+  std::ifstream file;
+  if (path != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) throw UsageError(path + ": is a directory");
+    file.open(path);
+    if (!file) throw UsageError(path + ": cannot open");
+    in = &file;
+  }
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(*in, line);) lines.push_back(std::move(line));
+  if (in->bad()) throw UsageError(path + ": read error");
+  return lines;
+}
+
+}  // namespace csp_app

@@ -1,0 +1,68 @@
+// What every csp subcommand shares: the search options, the exit statuses, the errors that end a
+// command, and the --stats summary.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "csp/constraints/all_different.hpp"
+#include "csp/search.hpp"
+
+namespace csp_app {
+
+/// Exit statuses of every subcommand.
+enum Exit : int {
+  ok = 0,        ///< the question was answered (including "unsatisfiable" and "infeasible")
+  failed = 1,    ///< bad input, or some answer was cut short by a limit or is unsolvable/invalid (latin)
+  usage = 2,     ///< bad command line or unreadable file
+  internal = 3,  ///< the solver produced an answer the independent check rejects (a bug)
+};
+
+/// Bad content in an input (a file, an equation): the message names where; exit 1.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+/// A mistake in how the command was called; exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+/// An answer failed its independent check; exit 3.
+struct InternalError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// The search options of the sudoku command, the same names and meanings.
+struct SearchConfig {
+  std::string order = "mrv";
+  std::string values = "min";
+  std::uint64_t seed = 1;
+  std::string inference = "mac";
+  std::uint64_t node_limit = 0;
+  double time_limit = 0;  ///< seconds, 0: none
+  bool stats = false;
+
+  /// The options for csp::Solver; an order the library does not know (dsatur) is left at mrv
+  /// for the command to replace.
+  csp::SearchOptions search_options() const;
+};
+
+/// Adds --order, --values, --seed, --inference, --node-limit, --time-limit and --stats; `orders`
+/// lists the accepted variable orders (the library's, plus any the command adds).
+void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> orders = {"input", "mrv", "mrv-degree", "dom-wdeg"});
+
+/// Adds --strength for the all-different constraints of a model.
+void add_strength_option(CLI::App& cmd, std::string& strength);
+csp::AllDifferentStrength strength_of(const std::string& name);
+
+/// Prints "name: value" lines on stderr: the given extras, then nodes, failures, propagations, seconds.
+void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras = {});
+
+/// The lines of a file ("-": standard input), without their newlines; throws UsageError when it cannot be read.
+std::vector<std::string> read_lines(const std::string& path);
+
+}  // namespace csp_app

@@ -1,0 +1,59 @@
+// csp queens N: the first placement, every placement, or their number.
+#include <cstdio>
+#include <string>
+
+#include "commands.hpp"
+#include "problems/queens/queens.hpp"
+
+namespace csp_app {
+
+CLI::App* add_queens(CLI::App& app, QueensCommand& c) {
+  CLI::App* cmd = app.add_subcommand("queens", "Place N queens on an NxN board, no two attacking");
+  cmd->add_option("N", c.n, "Board size")->required()->check(CLI::Range(1, 64));
+  auto* count = cmd->add_flag("--count", c.count, "Print only the number of placements");
+  auto* all = cmd->add_flag("--all", c.all, "Print every placement, then their number");
+  auto* first = cmd->add_flag("--first", c.first, "Print the first placement (the default)");
+  count->excludes(all)->excludes(first);
+  all->excludes(first);
+  cmd->add_option("--model", c.model, "binary: a relation per pair of columns; all-different: rows and diagonals")
+      ->check(CLI::IsMember({"binary", "all-different"}))
+      ->capture_default_str();
+  add_strength_option(*cmd, c.strength);
+  add_search_options(*cmd, c.search);
+  return cmd;
+}
+
+int run_queens(const QueensCommand& c) {
+  problems::Queens q = problems::make_queens(
+      c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different, strength_of(c.strength));
+  csp::Solver solver(q.model, c.search.search_options());
+  std::uint64_t valid = 0;
+  std::string out;
+  // A placement as the row (1..N) of the queen in each column, left to right.
+  auto on_solution = [&](std::span<const csp::Value> s) {
+    std::vector<csp::Value> rows(s.begin(), s.begin() + c.n);
+    if (!problems::queens_valid(rows)) throw InternalError("an invalid placement was found");
+    ++valid;
+    if (!c.count) {
+      for (int i = 0; i < c.n; ++i) {
+        if (i > 0) out += ' ';
+        out += std::to_string(rows[static_cast<std::size_t>(i)] + 1);
+      }
+      out += '\n';
+      std::fputs(out.c_str(), stdout);
+      out.clear();
+    }
+    return c.count || c.all;  // --first (the default) stops at the first placement
+  };
+  const csp::SearchResult r = solver.for_each_solution(q.model.initial_domains(), on_solution);
+  if (c.search.stats) print_stats(r.stats, {{"solutions", std::to_string(r.stats.solutions)}});
+  if (r.status == csp::SearchStatus::limit) {
+    std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());
+    return Exit::failed;
+  }
+  if (c.count || c.all) std::printf("solutions: %llu\n", static_cast<unsigned long long>(valid));
+  else if (valid == 0) std::printf("unsolvable\n");
+  return Exit::ok;
+}
+
+}  // namespace csp_app

@@ -1,0 +1,51 @@
+// csp zebra: the zebra puzzle's houses, who owns the zebra and who drinks water.
+#include <cstdio>
+#include <string>
+
+#include "commands.hpp"
+#include "problems/zebra/zebra.hpp"
+
+namespace csp_app {
+
+CLI::App* add_zebra(CLI::App& app, ZebraCommand& c) {
+  CLI::App* cmd = app.add_subcommand("zebra", "Solve the zebra (Einstein) puzzle");
+  add_strength_option(*cmd, c.strength);
+  add_search_options(*cmd, c.search);
+  return cmd;
+}
+
+int run_zebra(const ZebraCommand& c) {
+  namespace pz = problems::zebra;
+  const pz::ZebraModel z = pz::make_model(strength_of(c.strength));
+  csp::Solver solver(z.model, c.search.search_options());
+  // Every solution is searched for, so that the answer printed is known to be the only one.
+  std::vector<pz::Houses> found;
+  const csp::SearchResult r = solver.for_each_solution(z.model.initial_domains(), [&](std::span<const csp::Value> s) {
+    found.push_back(z.houses(s));
+    if (!pz::clues_hold(found.back())) throw InternalError("a solution breaking a clue was found");
+    return true;
+  });
+  if (c.search.stats) print_stats(r.stats);
+  if (r.status == csp::SearchStatus::limit) {
+    std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());
+    return Exit::failed;
+  }
+  if (found.empty()) {
+    std::printf("unsolvable\n");
+    return Exit::ok;
+  }
+  const pz::Houses& h = found.front();
+  for (int house = 1; house <= pz::kHouses; ++house) {
+    std::string line = "house " + std::to_string(house) + ":";
+    for (int kind = 0; kind < pz::kKinds; ++kind)
+      for (int i = 0; i < pz::kHouses; ++i)
+        if (h[static_cast<std::size_t>(kind)][static_cast<std::size_t>(i)] == house)
+          line += std::string(kind == 0 ? " " : ", ") + pz::names()[static_cast<std::size_t>(kind)][static_cast<std::size_t>(i)];
+    std::printf("%s\n", line.c_str());
+  }
+  std::printf("zebra: %s\nwater: %s\nsolutions: %zu\n", pz::zebra_owner(h).c_str(), pz::water_drinker(h).c_str(),
+              found.size());
+  return Exit::ok;
+}
+
+}  // namespace csp_app

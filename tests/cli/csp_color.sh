@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# csp color: chromatic numbers with proofs, "can K colours do?", reader errors; the DIMACS benchmarks
+# too when ../shared/data/dimacs is present. Every colouring is checked here with awk against the
+# file's own edge lines. Usage: csp_color.sh BIN_DIR SOURCE_DIR
+set -u
+csp="$1/csp"
+src="$2"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# proper FILE OUTPUT K: the output's "vertex colour" lines colour every vertex of FILE with colours
+# 1..K and no edge joins two equal colours.
+proper() {
+  awk -v k="$3" '
+    FNR == NR { if ($1 == "p") n = $3; if ($1 == "e") { eu[++m] = $2; ev[m] = $3 } next }
+    /^[0-9]+ [0-9]+$/ { if ($2 < 1 || $2 > k) bad = "colour out of range: " $0; colour[$1] = $2; coloured++ }
+    END {
+      if (coloured != n) bad = "coloured " coloured " of " n " vertices"
+      for (i = 1; i <= m; i++) if (colour[eu[i]] == colour[ev[i]]) bad = "edge " eu[i] "-" ev[i] " joins equal colours"
+      if (bad != "") { print bad; exit 1 }
+    }' "$1" "$2"
+}
+
+petersen="$src/data/petersen.col"
+"$csp" color "$petersen" > "$tmp/out" || fail "petersen: status $?"
+[ "$(tail -n 1 "$tmp/out")" = "colors: 3 optimal" ] || fail "petersen: $(tail -n 1 "$tmp/out")"
+proper "$petersen" "$tmp/out" 3 || fail "petersen: colouring not proper"
+[ "$("$csp" color "$petersen" --colors 2)" = "colors: 2 infeasible" ] || fail "petersen --colors 2"
+"$csp" color "$petersen" --colors 4 > "$tmp/out4"
+[ "$(tail -n 1 "$tmp/out4")" = "colors: 4 feasible" ] || fail "petersen --colors 4"
+proper "$petersen" "$tmp/out4" 4 || fail "petersen --colors 4: colouring not proper"
+"$csp" color - < "$petersen" | tail -n 1 | grep -qx "colors: 3 optimal" || fail "standard input"
+for order in dsatur input mrv dom-wdeg; do
+  last=$("$csp" color "$petersen" --order $order --values lcv --inference fc | tail -n 1)
+  [ "$last" = "colors: 3 optimal" ] || fail "petersen --order $order: $last"
+done
+"$csp" color "$petersen" --stats 2> "$tmp/stats" > /dev/null
+for key in vertices edges greedy clique nodes failures propagations seconds; do
+  grep -q "^$key: " "$tmp/stats" || fail "--stats lacks $key"
+done
+
+# The Mycielski graph M_K as a .col file: triangle-free, chromatic number K, so proving optimality
+# is a search (the clique bound is 2). M_6 has 47 vertices and 236 edges.
+mycielski() {
+  awk -v k="$1" 'BEGIN {
+    n = 2; m = 1; eu[1] = 1; ev[1] = 2
+    for (level = 2; level < k; level++) {
+      edges = m
+      for (i = 1; i <= edges; i++) { eu[++m] = n + eu[i]; ev[m] = ev[i]; eu[++m] = eu[i]; ev[m] = n + ev[i] }
+      for (i = 1; i <= n; i++) { eu[++m] = n + i; ev[m] = 2 * n + 1 }
+      n = 2 * n + 1
+    }
+    print "p edge", n, m
+    for (i = 1; i <= m; i++) print "e", eu[i], ev[i]
+  }'
+}
+mycielski 6 > "$tmp/m6.col"
+"$csp" color "$tmp/m6.col" > "$tmp/m6.out"
+[ "$(tail -n 1 "$tmp/m6.out")" = "colors: 6 optimal" ] || fail "M6: $(tail -n 1 "$tmp/m6.out")"
+proper "$tmp/m6.col" "$tmp/m6.out" 6 || fail "M6: colouring not proper"
+[ "$("$csp" color "$tmp/m6.col" --node-limit 50 | tail -n 1)" = "colors: 6 feasible" ] || fail "M6 --node-limit"
+out=$("$csp" color "$tmp/m6.col" --colors 5 --node-limit 50); status=$?
+[ "$out" = "limit: nodes" ] && [ $status -eq 1 ] || fail "M6 --colors 5 --node-limit 50: '$out', status $status"
+[ "$("$csp" color "$tmp/m6.col" --colors 5)" = "colors: 5 infeasible" ] || fail "M6 --colors 5"
+
+# Bad files: one line naming file and line, status 1.
+check_error() {  # check_error CONTENT EXPECTED-MESSAGE
+  printf '%b' "$1" > "$tmp/bad.col"
+  err=$("$csp" color "$tmp/bad.col" 2>&1 > /dev/null); status=$?
+  [ $status -eq 1 ] || fail "'$1': status $status, expected 1"
+  [ "$err" = "csp: $tmp/bad.col:$2" ] || fail "'$1': message '$err'"
+}
+check_error 'c x\ne 1 2\n' "2: edge before the 'p' line"
+check_error 'p edge three 2\n' "1: bad 'p' line: vertex count 'three' is not a number from 1 to 1000000"
+check_error 'p edge 3 2\ne 1 5\n' "2: edge 1 5: vertex '5' is not in 1..3"
+check_error 'p edge 3 2\ne 1 2\ne 3 3\n' "3: self-loop on vertex 3: no colouring exists"
+check_error 'p edge 3 2\nq\n' "2: unknown line type 'q' (expected c, p, e, n or s)"
+"$csp" color "$tmp/none.col" 2> /dev/null; [ $? -eq 2 ] || fail "missing file: status not 2"
+"$csp" color "$petersen" --colors 0 2> /dev/null; [ $? -eq 2 ] || fail "--colors 0: status not 2"
+
+dimacs="$src/../shared/data/dimacs"
+if [ -d "$dimacs" ]; then
+  for pair in myciel3:4 myciel4:5 myciel5:6 queen5_5:5 queen6_6:7 huck:11 jean:10 david:11 anna:11 games120:9 miles250:8; do
+    name=${pair%:*}
+    k=${pair#*:}
+    start=${EPOCHREALTIME/./}  # microseconds
+    "$csp" color "$dimacs/$name.col" --time-limit 60 > "$tmp/$name.out" || fail "$name: status $?"
+    micros=$((${EPOCHREALTIME/./} - start))
+    last=$(tail -n 1 "$tmp/$name.out")
+    [ "$last" = "colors: $k optimal" ] || fail "$name: '$last', expected 'colors: $k optimal'"
+    proper "$dimacs/$name.col" "$tmp/$name.out" "$k" || fail "$name: colouring not proper"
+    printf '%-9s %s (%d.%03d s)\n' "$name" "$last" $((micros / 1000000)) $((micros / 1000 % 1000))
+  done
+else
+  echo "skipped the DIMACS benchmarks: $dimacs is not present"
+fi
+
+[ $failures -eq 0 ] && echo "csp color: all passed"
+exit $((failures > 0))
