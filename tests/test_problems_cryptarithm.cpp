@@ -126,6 +126,7 @@ TEST_CASE("cryptarithm parse errors say what and where", "[problems][cryptarithm
   CHECK(error_of("A=B=C") == "position 4: a second '='");
   CHECK(error_of("SEND*MORE=MONEY") == "position 5: '*' is not a letter, '+', '-' or '='");
   CHECK(error_of("SEND+M0RE=MONEY") == "position 7: '0' is not a letter, '+', '-' or '='");
+  CHECK(error_of("SEND+M\xc3\x96RE=MONEY") == "position 7: '\\xc3' is not a letter, '+', '-' or '='");
   CHECK(error_of("SE ND+MORE=MONEY") == "position 4: expected '+', '-' or '=' between two words");
   CHECK(error_of("ABCDE+FGHIJ=K") == "11 distinct letters: at most 10 can take different digits");
   CHECK(error_of("AAAAAAAAAAAAAAAAAAA=A") == "word AAAAAAAAAAAAAAAAAAA is longer than 18 letters");

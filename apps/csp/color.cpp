@@ -35,7 +35,7 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
   CLI::App* cmd = app.add_subcommand("color", "Colour a graph (DIMACS .col file) with the fewest colours");
   cmd->add_option("FILE", c.file, "The graph, in DIMACS .col format (-: standard input)")->required();
   cmd->add_option("--colors", c.colors, "Only answer whether this many colours suffice")->check(CLI::Range(1, 100000));
-  cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound)")
+  cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound; 0: no limit)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   c.search.order = "dsatur";
@@ -68,9 +68,7 @@ int run_color(const ColorCommand& c) {
 
   if (c.colors > 0) {
     const auto started = std::chrono::steady_clock::now();
-    std::chrono::nanoseconds budget = settings.clique_budget;
-    if (settings.time_limit.count() != 0) budget = std::min(budget, settings.time_limit / 4);
-    const pc::Clique clique = pc::max_clique(g, budget);
+    const pc::Clique clique = pc::max_clique(g, pc::clique_budget_within(settings.clique_budget, settings.time_limit));
     if (settings.time_limit.count() != 0)
       settings.search.limits.time =
           std::max(settings.time_limit - (std::chrono::steady_clock::now() - started), std::chrono::nanoseconds(1));
@@ -116,7 +114,8 @@ int run_map(const MapCommand& c) {
   pc::ColoringSettings settings = settings_of(c.search);
   settings.search.limits.time = settings.time_limit;
   const pc::KColoring r = pc::color_with(g, c.colors, {}, settings);
-  if (c.search.stats) print_stats(r.stats, {{"regions", std::to_string(map.regions.size())}, {"borders", std::to_string(map.borders.size())}});
+  if (c.search.stats)
+    print_stats(r.stats, {{"regions", std::to_string(map.regions.size())}, {"borders", std::to_string(map.borders.size())}});
   if (r.status == pc::KColoring::Status::limit) {
     std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());
     return Exit::failed;

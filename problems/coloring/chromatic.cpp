@@ -16,6 +16,12 @@ std::vector<int> renumbered(std::vector<int> colour) {
 
 }  // namespace
 
+std::chrono::nanoseconds clique_budget_within(std::chrono::nanoseconds budget, std::chrono::nanoseconds time_limit) {
+  if (time_limit.count() == 0) return budget;
+  const std::chrono::nanoseconds quarter = std::max(time_limit / 4, std::chrono::nanoseconds(1));  // 0 would mean none
+  return budget.count() == 0 ? quarter : std::min(budget, quarter);
+}
+
 KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings) {
   KColoring out;
   if (static_cast<int>(clique.size()) > k || (k < 1 && boost::num_vertices(g) > 0)) {
@@ -54,9 +60,7 @@ Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings) {
   Chromatic out;
   out.colour = renumbered(dsatur_greedy(g));
   out.colours = out.greedy = colours_used(out.colour);
-  std::chrono::nanoseconds clique_budget = settings.clique_budget;
-  if (timed) clique_budget = std::min(clique_budget, std::max(remaining() / 4, std::chrono::nanoseconds(1)));
-  out.clique = max_clique(g, clique_budget);
+  out.clique = max_clique(g, clique_budget_within(settings.clique_budget, settings.time_limit));
   const int lower = static_cast<int>(out.clique.vertices.size());
 
   while (out.colours > lower) {

@@ -16,13 +16,15 @@
 namespace problems::coloring {
 
 struct ColoringSettings {
-  /// Order, values, inference and node limit of each search; limits.time is ignored (see below).
+  /// Order, values, inference and limits of each search. chromatic_number() replaces limits.time
+  /// with what is left of time_limit.
   csp::SearchOptions search;
   /// Use DSATUR as the variable order (else search.order).
   bool dsatur = true;
   /// Wall-clock budget of the whole job, bounds included (0: none).
   std::chrono::nanoseconds time_limit{0};
-  /// Budget of the exact clique search; past it the largest clique found so far is used.
+  /// Budget of the exact clique search (0: none); past it the largest clique found so far is
+  /// used. chromatic_number() gives it at most a quarter of time_limit.
   std::chrono::nanoseconds clique_budget = std::chrono::seconds(1);
 };
 
@@ -34,7 +36,8 @@ struct KColoring {
   csp::Stats stats;
 };
 /// Searches for a k-colouring with the clique's vertices fixed to colours 0..q-1 (pass an empty
-/// clique for none; a clique larger than k answers infeasible at once).
+/// clique for none; a clique larger than k answers infeasible at once). The search's limits are
+/// settings.search.limits; time_limit and clique_budget are not used here.
 KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings);
 
 /// The best colouring found and what is known of the chromatic number.
@@ -48,5 +51,8 @@ struct Chromatic {
   csp::Stats stats;          ///< all the searches together
 };
 Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings);
+
+/// The clique budget within a time limit: at most a quarter of it (both 0: no limit).
+std::chrono::nanoseconds clique_budget_within(std::chrono::nanoseconds budget, std::chrono::nanoseconds time_limit);
 
 }  // namespace problems::coloring

@@ -25,7 +25,9 @@ bool is_proper(const Graph& g, std::span<const int> colour, int k) {
   return true;
 }
 
-int colours_used(std::span<const int> colour) { return static_cast<int>(std::set<int>(colour.begin(), colour.end()).size()); }
+int colours_used(std::span<const int> colour) {
+  return static_cast<int>(std::set<int>(colour.begin(), colour.end()).size());
+}
 
 ColoringModel make_coloring_model(const Graph& g, int k) {
   ColoringModel m;
@@ -164,8 +166,8 @@ class CliqueSearch {
   CliqueSearch(const Adjacency& adj, std::chrono::nanoseconds budget)
       : n_(adj.size()), words_((n_ + 63) / 64), rank_to_vertex_(n_), budget_(budget) {
     for (std::size_t v = 0; v < n_; ++v) rank_to_vertex_[v] = static_cast<int>(v);
-    std::stable_sort(rank_to_vertex_.begin(), rank_to_vertex_.end(),
-                     [&](int a, int b) { return adj[static_cast<std::size_t>(a)].size() > adj[static_cast<std::size_t>(b)].size(); });
+    auto degree = [&](int v) { return adj[static_cast<std::size_t>(v)].size(); };
+    std::stable_sort(rank_to_vertex_.begin(), rank_to_vertex_.end(), [&](int a, int b) { return degree(a) > degree(b); });
     std::vector<std::size_t> rank(n_);
     for (std::size_t r = 0; r < n_; ++r) rank[static_cast<std::size_t>(rank_to_vertex_[r])] = r;
     adj_.assign(n_ * words_, 0);

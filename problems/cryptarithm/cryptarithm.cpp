@@ -46,7 +46,10 @@ Puzzle parse(std::string_view text) {
       end_word();
       right = true;
     } else {
-      fail(std::string("'") + c + "' is not a letter, '+', '-' or '='");
+      const auto u = static_cast<unsigned char>(c);  // shown as \xNN when not printable
+      const char* hex = "0123456789abcdef";
+      const std::string shown = u >= 0x20 && u < 0x7f ? std::string(1, c) : std::string("\\x") + hex[u >> 4] + hex[u & 15];
+      fail("'" + shown + "' is not a letter, '+', '-' or '='");
     }
   }
   ++pos;
