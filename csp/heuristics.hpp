@@ -31,7 +31,10 @@ class VariableOrder {
 class ValueOrder {
  public:
   virtual ~ValueOrder() = default;
-  /// Fills `out` (already empty) with the candidates of v in the order to try them.
+  /// Fills `out` (already empty) with the candidates of v in the order to try them. Search tries
+  /// exactly these values: a candidate left out is never tried, so an order may prune values it
+  /// knows to be symmetric to one it lists (graph colouring lists one unused colour only). It is
+  /// then responsible for that pruning being sound.
   virtual void order(Var v, const Domains& d, std::vector<Value>& out) = 0;
 };
 
