@@ -2,7 +2,7 @@
 //
 // These two rules do almost all the work of solving a Sudoku, and a cell change touches every
 // group the cell belongs to. Posting them as one propagator per group would send each change
-// through the engine's queue up to six times; here one propagator keeps a worklist of the groups
+// through the engine's queue up to six times; here one propagator keeps a queue of the groups
 // whose cells changed and settles each with bitwise passes, waking nothing but the other rules.
 //
 // Which groups changed since the last run? The propagator keeps a shadow copy of every cell's word
@@ -63,7 +63,7 @@ class Singles final : public Propagator {
     groups_of_start_.push_back(static_cast<std::uint32_t>(groups_of_.size()));
     shadow_.assign(scope().size(), 0);  // no domain is empty: every group starts dirty
     dirty_.assign(groups_.size(), 0);
-    worklist_.reserve(groups_.size());
+    queue_.assign(groups_.size(), 0);  // a ring: each group is queued at most once at a time
   }
 
   std::string name() const override {
@@ -103,19 +103,23 @@ class Singles final : public Propagator {
       if (words[word_[cell]] != shadow_[cell]) mark_groups_of(cell, UINT32_MAX);
     tally_ = {};
     PropStatus status = PropStatus::fixpoint;
-    while (!worklist_.empty()) {
-      const std::uint32_t g = worklist_.back();
-      worklist_.pop_back();
+    // First in, first out: a group waiting in the queue collects the changes of several cells
+    // before it is settled once (last in, first out settled groups more often).
+    while (queued_ != 0) {
+      const std::uint32_t g = queue_[head_];
+      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
+      --queued_;
       dirty_[g] = 0;
       if (!settle(ctx, g)) {
         status = PropStatus::failed;
         break;
       }
     }
-    if (status == PropStatus::failed) {
-      for (std::uint32_t g : worklist_) dirty_[g] = 0;
-      worklist_.clear();
-    } else {
+    for (; queued_ != 0; --queued_) {  // after a failure some groups are still queued
+      dirty_[queue_[head_]] = 0;
+      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
+    }
+    if (status != PropStatus::failed) {
       for (std::size_t cell = 0; cell < shadow_.size(); ++cell) shadow_[cell] = words[word_[cell]];
     }
     if (naked_) {
@@ -160,7 +164,9 @@ class Singles final : public Propagator {
       const std::uint32_t h = groups_of_[k];
       if (h == except || dirty_[h]) continue;
       dirty_[h] = 1;
-      worklist_.push_back(h);
+      const std::size_t tail = head_ + queued_;
+      queue_[tail < queue_.size() ? tail : tail - queue_.size()] = h;
+      ++queued_;
     }
   }
 
@@ -171,6 +177,9 @@ class Singles final : public Propagator {
   }
 
   // Applies both rules to group g until neither changes anything; false on a contradiction.
+  // Each pass makes one sweep that collects, for all values at once, the values seen once, seen
+  // twice, fixed, and fixed twice; then one sweep applies both rules. Both deductions come from
+  // the same state and never disagree: a value fixed elsewhere is never some cell's only place.
   bool settle(Context& ctx, std::uint32_t g) {
     const GroupInfo& info = groups_[g];
     const std::uint32_t* cells = members_.data() + info.first;
@@ -180,62 +189,47 @@ class Singles final : public Propagator {
     for (std::uint32_t i = 0; i < n; ++i) w[i] = words[word_[cells[i]]];
     const bool tracing = ctx.tracing();
     std::uint64_t eliminated = 0;  // fixed values already removed from the other cells
-    for (bool changed = true; changed;) {
-      changed = false;
-      if (naked_) {
-        std::uint64_t fixed = 0, twice = 0;
-        for (std::uint32_t i = 0; i < n; ++i) {
-          const std::uint64_t one = single(w[i]) ? w[i] : 0;
-          twice |= fixed & one;
-          fixed |= one;
-        }
-        if (twice != 0) return false;
-        const std::uint64_t fresh = fixed & ~eliminated;
-        if (fresh != 0) {
+    for (;;) {
+      std::uint64_t once = 0, twice = 0, fixed = 0, fixed_twice = 0;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint64_t x = w[i];
+        const std::uint64_t one = single(x) ? x : 0;
+        twice |= once & x;
+        once |= x;
+        fixed_twice |= fixed & one;
+        fixed |= one;
+      }
+      // A value fixed in two cells fails under either rule (each would notice it only later).
+      if (fixed_twice != 0) return false;
+      if (hidden_ && once != info.values) return false;  // a value has no place left
+      const std::uint64_t fresh = naked_ ? fixed & ~eliminated : 0;
+      const std::uint64_t todo = hidden_ ? once & ~twice & ~fixed : 0;
+      if ((fresh | todo) == 0) return true;
+      eliminated = fixed;
+      std::uint64_t naked_fired = 0;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        const std::uint64_t x = w[i];
+        if (single(x)) continue;  // a fixed cell owns its value
+        const std::uint64_t gone = x & fresh;
+        const std::uint64_t mine = x & todo;
+        if (gone != 0) {
+          naked_fired |= gone;
+          tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(gone));
+          w[i] = x & ~fresh;
           if (tracing) ctx.because(info.naked_reason);
-          std::uint64_t fired = 0;
-          for (std::uint32_t i = 0; i < n; ++i) {
-            const std::uint64_t gone = w[i] & fresh;
-            if (gone == 0 || single(w[i])) continue;  // a fixed cell owns its value
-            fired |= gone;
-            tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(gone));
-            w[i] &= ~fresh;
-            if (!narrow(ctx, g, cells[i], w[i])) return false;
-            changed = true;
-          }
-          tally_.naked_fired += static_cast<std::uint64_t>(std::popcount(fired));
-          eliminated = fixed;
+          if (!narrow(ctx, g, cells[i], w[i])) return false;
         }
-      }
-      if (hidden_) {
-        std::uint64_t once = 0, twice = 0, fixed = 0, fixed_twice = 0;
-        for (std::uint32_t i = 0; i < n; ++i) {
-          const std::uint64_t one = single(w[i]) ? w[i] : 0;
-          twice |= once & w[i];
-          once |= w[i];
-          fixed_twice |= fixed & one;
-          fixed |= one;
-        }
-        // A value with no place left, or fixed in two cells (without naked singles nothing else
-        // would notice that before the group is complete).
-        if (once != info.values || fixed_twice != 0) return false;
-        const std::uint64_t todo = once & ~twice & ~fixed;
-        if (todo != 0) {
+        if (mine != 0) {
+          if (!single(mine)) return false;  // the only place of two values
+          ++tally_.hidden_fired;
+          tally_.hidden_removed += static_cast<std::uint64_t>(std::popcount(w[i]) - 1);
+          w[i] = mine;
           if (tracing) ctx.because(info.hidden_reason);
-          for (std::uint32_t i = 0; i < n; ++i) {
-            const std::uint64_t mine = w[i] & todo;
-            if (mine == 0) continue;
-            if (!single(mine)) return false;  // the only place of two values
-            ++tally_.hidden_fired;
-            tally_.hidden_removed += static_cast<std::uint64_t>(std::popcount(w[i]) - 1);
-            w[i] = mine;
-            if (!narrow(ctx, g, cells[i], mine)) return false;
-            changed = true;
-          }
+          if (!narrow(ctx, g, cells[i], mine)) return false;
         }
       }
+      tally_.naked_fired += static_cast<std::uint64_t>(std::popcount(naked_fired));
     }
-    return true;
   }
 
   bool naked_, hidden_;
@@ -246,8 +240,9 @@ class Singles final : public Propagator {
   std::vector<Value> bases_;            // per cell: the value of bit 0
   std::vector<std::uint32_t> groups_of_start_, groups_of_;  // per cell: the groups holding it
   std::vector<std::uint64_t> shadow_;   // per cell: its word after the last successful run
-  std::vector<std::uint8_t> dirty_;     // per group: queued in worklist_
-  std::vector<std::uint32_t> worklist_;
+  std::vector<std::uint8_t> dirty_;     // per group: waiting in queue_
+  std::vector<std::uint32_t> queue_;    // groups to settle, a ring of queued_ entries from head_
+  std::size_t head_ = 0, queued_ = 0;
   Tally tally_;
 };
 
