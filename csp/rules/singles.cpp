@@ -3,12 +3,17 @@
 // These two rules do almost all the work of solving a Sudoku, and a cell change touches every
 // group the cell belongs to. Posting them as one propagator per group would send each change
 // through the engine's queue up to six times; here one propagator keeps a queue of the groups
-// whose cells changed and settles each with bitwise passes, waking nothing but the other rules.
+// whose cells changed and handles them with bitwise operations, waking nothing but the other rules.
 //
-// Which groups changed since the last run? The propagator keeps a shadow copy of every cell's word
-// as it left them after its last successful run (a fixpoint of every group) and compares: a group
-// whose cells all match its shadow is still at its fixpoint, whatever search did in between, so
-// comparing words replaces any bookkeeping of backtracking.
+// The work is split the way it is cheapest. A cell that becomes fixed removes its value from its
+// peers at once (a few word operations per peer); a group is scanned for hidden singles only when
+// no such elimination is pending, once however many of its cells changed meanwhile (a queue of
+// groups, first in first out). Placements feed new fixed cells back into the eliminations.
+//
+// What changed since the last run? The propagator keeps a shadow copy of every cell's word as it
+// left them after its last successful run (a fixpoint of every group) and compares: a group whose
+// cells all match its shadow is still at its fixpoint, whatever search did in between, so comparing
+// words replaces any bookkeeping of backtracking.
 //
 // naked single:  a fixed cell's value is removed from the other cells of the group; a value fixed
 //                in two cells fails. Firings: fixed values that removed something.
@@ -64,6 +69,7 @@ class Singles final : public Propagator {
     shadow_.assign(scope().size(), 0);  // no domain is empty: every group starts dirty
     dirty_.assign(groups_.size(), 0);
     queue_.assign(groups_.size(), 0);  // a ring: each group is queued at most once at a time
+    fixed_.assign(scope().size(), 0);  // a cell becomes fixed at most once per run
   }
 
   std::string name() const override {
@@ -99,29 +105,22 @@ class Singles final : public Propagator {
 
   PropStatus propagate(Context& ctx) override {
     const std::uint64_t* words = ctx.domains().words().data();
-    for (std::size_t cell = 0; cell < shadow_.size(); ++cell)
-      if (words[word_[cell]] != shadow_[cell]) mark_groups_of(cell, UINT32_MAX);
-    tally_ = {};
-    PropStatus status = PropStatus::fixpoint;
-    // First in, first out: a group waiting in the queue collects the changes of several cells
-    // before it is settled once (last in, first out settled groups more often).
-    while (queued_ != 0) {
-      const std::uint32_t g = queue_[head_];
-      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
-      --queued_;
-      dirty_[g] = 0;
-      if (!settle(ctx, g)) {
-        status = PropStatus::failed;
-        break;
-      }
+    fixed_count_ = 0;
+    for (std::uint32_t cell = 0; cell < shadow_.size(); ++cell) {
+      const std::uint64_t w = words[word_[cell]];
+      if (w == shadow_[cell]) continue;
+      mark_groups_of(cell);
+      if (naked_ && single(w)) fixed_[fixed_count_++] = cell;  // newly fixed: its value leaves its peers
     }
+    tally_ = {};
+    const bool ok = run(ctx);
     for (; queued_ != 0; --queued_) {  // after a failure some groups are still queued
       dirty_[queue_[head_]] = 0;
       head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
     }
-    if (status != PropStatus::failed) {
+    if (ok)
       for (std::size_t cell = 0; cell < shadow_.size(); ++cell) shadow_[cell] = words[word_[cell]];
-    }
+    const PropStatus status = ok ? PropStatus::fixpoint : PropStatus::failed;
     if (naked_) {
       if (tally_.naked_fired != 0) ctx.count(naked_counters_.fired, tally_.naked_fired);
       if (tally_.naked_removed != 0) ctx.count(naked_counters_.removed, tally_.naked_removed);
@@ -158,11 +157,11 @@ class Singles final : public Propagator {
   }
 
 
-  // Queues every group of the cell but `except` (the group being settled settles itself).
-  void mark_groups_of(std::size_t cell, std::uint32_t except) {
+  // Queues every group of the cell for a hidden-single scan.
+  void mark_groups_of(std::uint32_t cell) {
     for (std::uint32_t k = groups_of_start_[cell]; k < groups_of_start_[cell + 1]; ++k) {
       const std::uint32_t h = groups_of_[k];
-      if (h == except || dirty_[h]) continue;
+      if (dirty_[h]) continue;
       dirty_[h] = 1;
       const std::size_t tail = head_ + queued_;
       queue_[tail < queue_.size() ? tail : tail - queue_.size()] = h;
@@ -170,66 +169,100 @@ class Singles final : public Propagator {
     }
   }
 
-  // Narrows one cell of group g to `keep`, through the engine (so the other rules hear of it).
-  bool narrow(Context& ctx, std::uint32_t g, std::uint32_t cell, std::uint64_t keep) {
-    mark_groups_of(cell, g);
-    return ctx.keep_bits(scope()[cell], keep);
+  // Narrows a cell (not fixed) to `keep` through the engine (so the other rules hear of it) and
+  // records what follows: its groups need a scan, and if it is now fixed its value must leave its
+  // peers (a cell becomes fixed once per run, so fixed_ never holds more than every cell).
+  bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
+    if (!ctx.keep_bits(scope()[cell], keep)) return false;
+    if (hidden_) mark_groups_of(cell);  // naked singles alone need no scan for what they did
+    if (naked_ && single(keep)) fixed_[fixed_count_++] = cell;
+    return true;
   }
 
-  // Applies both rules to group g until neither changes anything; false on a contradiction.
-  // Each pass makes one sweep that collects, for all values at once, the values seen once, seen
-  // twice, fixed, and fixed twice; then one sweep applies both rules. Both deductions come from
-  // the same state and never disagree: a value fixed elsewhere is never some cell's only place.
-  bool settle(Context& ctx, std::uint32_t g) {
+  // Eliminations first, then one group scan at a time, until neither has work; false on failure.
+  bool run(Context& ctx) {
+    for (;;) {
+      while (fixed_count_ != 0)
+        if (!eliminate(ctx, fixed_[--fixed_count_])) return false;
+      if (queued_ == 0) return true;
+      const std::uint32_t g = queue_[head_];
+      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
+      --queued_;
+      dirty_[g] = 0;
+      if (!scan(ctx, g)) return false;
+    }
+  }
+
+  // Naked single: the fixed cell's value leaves every other cell of each of its groups; a peer
+  // fixed to the same value is a contradiction.
+  bool eliminate(Context& ctx, std::uint32_t cell) {
+    const std::uint64_t* words = ctx.domains().words().data();
+    const std::uint64_t value = words[word_[cell]];
+    const bool tracing = ctx.tracing();
+    for (std::uint32_t k = groups_of_start_[cell]; k < groups_of_start_[cell + 1]; ++k) {
+      const GroupInfo& info = groups_[groups_of_[k]];
+      bool fired = false;
+      for (std::uint32_t i = 0; i < info.size; ++i) {
+        const std::uint32_t peer = members_[info.first + i];
+        const std::uint64_t x = words[word_[peer]];
+        if (peer == cell || (x & value) == 0) continue;
+        if (x == value) return false;  // two cells of the group fixed to one value
+        if (tracing && !fired) ctx.because(info.naked_reason);
+        fired = true;
+        ++tally_.naked_removed;
+        if (!narrow(ctx, peer, x & ~value)) return false;
+      }
+      tally_.naked_fired += fired ? 1 : 0;
+    }
+    return true;
+  }
+
+  // A group scan: in one sweep over the group, the values seen once, seen twice, fixed and fixed
+  // twice, for all values at once; a value seen once in a cell not yet fixed goes there.
+  bool scan(Context& ctx, std::uint32_t g) {
     const GroupInfo& info = groups_[g];
     const std::uint32_t* cells = members_.data() + info.first;
-    const std::uint32_t n = info.size;
-    Words w;
     const std::uint64_t* words = ctx.domains().words().data();
-    for (std::uint32_t i = 0; i < n; ++i) w[i] = words[word_[cells[i]]];
-    const bool tracing = ctx.tracing();
-    std::uint64_t eliminated = 0;  // fixed values already removed from the other cells
-    for (;;) {
-      std::uint64_t once = 0, twice = 0, fixed = 0, fixed_twice = 0;
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint64_t x = w[i];
-        const std::uint64_t one = single(x) ? x : 0;
-        twice |= once & x;
-        once |= x;
-        fixed_twice |= fixed & one;
-        fixed |= one;
-      }
-      // A value fixed in two cells fails under either rule (each would notice it only later).
-      if (fixed_twice != 0) return false;
-      if (hidden_ && once != info.values) return false;  // a value has no place left
-      const std::uint64_t fresh = naked_ ? fixed & ~eliminated : 0;
-      const std::uint64_t todo = hidden_ ? once & ~twice & ~fixed : 0;
-      if ((fresh | todo) == 0) return true;
-      eliminated = fixed;
-      std::uint64_t naked_fired = 0;
-      for (std::uint32_t i = 0; i < n; ++i) {
-        const std::uint64_t x = w[i];
-        if (single(x)) continue;  // a fixed cell owns its value
-        const std::uint64_t gone = x & fresh;
-        const std::uint64_t mine = x & todo;
-        if (gone != 0) {
-          naked_fired |= gone;
-          tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(gone));
-          w[i] = x & ~fresh;
-          if (tracing) ctx.because(info.naked_reason);
-          if (!narrow(ctx, g, cells[i], w[i])) return false;
-        }
-        if (mine != 0) {
-          if (!single(mine)) return false;  // the only place of two values
-          ++tally_.hidden_fired;
-          tally_.hidden_removed += static_cast<std::uint64_t>(std::popcount(w[i]) - 1);
-          w[i] = mine;
-          if (tracing) ctx.because(info.hidden_reason);
-          if (!narrow(ctx, g, cells[i], mine)) return false;
-        }
-      }
-      tally_.naked_fired += static_cast<std::uint64_t>(std::popcount(naked_fired));
+    std::uint64_t once = 0, twice = 0, fixed = 0, fixed_twice = 0;
+    for (std::uint32_t i = 0; i < info.size; ++i) {
+      const std::uint64_t x = words[word_[cells[i]]];
+      const std::uint64_t one = single(x) ? x : 0;
+      twice |= once & x;
+      once |= x;
+      fixed_twice |= fixed & one;
+      fixed |= one;
     }
+    // A value with no place left, or fixed in two cells (without naked singles nothing else would
+    // notice that before the group is complete).
+    if ((hidden_ && once != info.values) || fixed_twice != 0) return false;
+    // Naked singles here too: this group's cells may differ from the state in which its fixed
+    // cells' values were eliminated (search restored an older state of some of them).
+    const std::uint64_t gone = naked_ ? fixed : 0;
+    const std::uint64_t todo = hidden_ ? once & ~twice & ~fixed : 0;
+    if ((gone | todo) == 0) return true;
+    const bool tracing = ctx.tracing();
+    bool fired = false;
+    for (std::uint32_t i = 0; i < info.size; ++i) {
+      std::uint64_t x = words[word_[cells[i]]];
+      if (single(x)) continue;  // a fixed cell owns its value
+      if ((x & gone) != 0) {
+        if (tracing) ctx.because(info.naked_reason);
+        fired = true;
+        tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(x & gone));
+        x &= ~gone;
+        if (!narrow(ctx, cells[i], x)) return false;
+        if (single(x)) continue;  // fixed now: already queued for elimination
+      }
+      const std::uint64_t mine = x & todo;  // todo holds no fixed value, so the removal kept it
+      if (mine == 0) continue;
+      if (!single(mine)) return false;  // the only place of two values
+      if (tracing) ctx.because(info.hidden_reason);
+      ++tally_.hidden_fired;
+      tally_.hidden_removed += static_cast<std::uint64_t>(std::popcount(x) - 1);
+      if (!narrow(ctx, cells[i], mine)) return false;
+    }
+    tally_.naked_fired += fired ? 1 : 0;
+    return true;
   }
 
   bool naked_, hidden_;
@@ -240,8 +273,10 @@ class Singles final : public Propagator {
   std::vector<Value> bases_;            // per cell: the value of bit 0
   std::vector<std::uint32_t> groups_of_start_, groups_of_;  // per cell: the groups holding it
   std::vector<std::uint64_t> shadow_;   // per cell: its word after the last successful run
+  std::vector<std::uint32_t> fixed_;    // cells newly fixed whose value must leave their peers
+  std::uint32_t fixed_count_ = 0;
   std::vector<std::uint8_t> dirty_;     // per group: waiting in queue_
-  std::vector<std::uint32_t> queue_;    // groups to settle, a ring of queued_ entries from head_
+  std::vector<std::uint32_t> queue_;    // groups to scan, a ring of queued_ entries from head_
   std::size_t head_ = 0, queued_ = 0;
   Tally tally_;
 };
