@@ -1,16 +1,35 @@
 # The two commands of the README's Quick start, and their parts.
 #   make run    install what is missing, build Release, solve the bundled puzzles
-#   make test   install what is missing, build Release, run every test
+#   make test   install what is missing, build Release, run every test; then the reliability
+#               checks: the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, the
+#               threaded paths under ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build
-# Variables: BUILD (build folder, default build), WERROR=ON (warnings are errors, as in CI).
+# The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -fuzz):
+#   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
+#   make tsan   the sudoku command and bench_threads with -fsanitize=thread; ctest -L threads
+#   make fuzz   the libFuzzer targets of tests/fuzz, their corpus replayed, then each run for
+#               FUZZ_SECONDS (default 300) — see tests/fuzz/README.md
+# Variables: BUILD (build folder, default build), WERROR=ON (warnings are errors, as in CI),
+# CLANGXX (the clang used by the sanitizer and fuzz builds), FUZZ_SECONDS, TEST_FUZZ_SECONDS.
 
 BUILD ?= build
 WERROR ?= OFF
+CLANGXX ?= clang++-14
+FUZZ_SECONDS ?= 300
+TEST_FUZZ_SECONDS ?= 30
+# clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
+# measures peak memory in tests/cli/reliability_input.sh.
 PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-container-dev catch2 \
-            libspdlog-dev libcli11-dev nlohmann-json3-dev
+            libspdlog-dev libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev time
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
+# Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so
+# that the tests that accept 0 or 1 still see them.
+SAN_ENV := ASAN_OPTIONS=exitcode=86:detect_leaks=1:abort_on_error=0 \
+           UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1:exitcode=87 \
+           TSAN_OPTIONS=halt_on_error=1:exitcode=88:second_deadlock_stack=1
+SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCSP_WERROR=$(WERROR)
 
-.PHONY: setup build run test clean
+.PHONY: setup build run test clean asan tsan fuzz-build fuzz
 
 setup:
 	@missing=""; \
@@ -31,8 +50,32 @@ build: setup
 run: build
 	./$(BUILD)/bin/sudoku solve --stats data/puzzles.txt
 
+# Each stage prints how long it took, so that the cost of `make test` stays visible in CI logs.
 test: build
-	cd $(BUILD) && ctest --output-on-failure -j 2
+	@start=$$(date +%s); cd $(BUILD) && ctest --output-on-failure -j 2 && \
+	  echo "== tests: $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory asan && echo "== asan: $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory tsan && echo "== tsan: $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) && \
+	  echo "== fuzz: $$(( $$(date +%s) - start )) s"
+
+asan: setup
+	cmake -S . -B $(BUILD)-asan $(SAN_CMAKE) -DCSP_SANITIZE=address,undefined
+	cmake --build $(BUILD)-asan -j 2
+	cd $(BUILD)-asan && $(SAN_ENV) ctest --output-on-failure -j 2
+
+tsan: setup
+	cmake -S . -B $(BUILD)-tsan $(SAN_CMAKE) -DCSP_SANITIZE=thread
+	cmake --build $(BUILD)-tsan -j 2 --target sudoku bench_threads
+	cd $(BUILD)-tsan && $(SAN_ENV) ctest --output-on-failure -L threads
+
+fuzz-build: setup
+	cmake -S . -B $(BUILD)-fuzz $(SAN_CMAKE) -DCSP_FUZZ=ON
+	cmake --build $(BUILD)-fuzz -j 2 --target fuzzers
+	cd $(BUILD)-fuzz && $(SAN_ENV) ctest --output-on-failure -j 2 -L fuzz
+
+fuzz: fuzz-build
+	tests/fuzz/run.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-tsan $(BUILD)-fuzz

@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <exception>
 #include <mutex>
+#include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
@@ -59,8 +60,28 @@ Row summarise(std::string set, Configuration config, std::span<const Sample> sam
   std::sort(micros.begin(), micros.end());
   row.us_p50 = percentile(micros, 50);
   row.us_p99 = percentile(micros, 99);
-  for (std::size_t i = 0; i < counters.size(); ++i) row.counters_mean.emplace_back(counter_names[i], counters[i] / n);
+  for (std::size_t i = 0; i < counters.size(); ++i) {
+    row.counters_mean.emplace_back(counter_names[i], counters[i] / n);
+    if (counter_names[i].find('.') == std::string::npos) row.firings_mean += counters[i] / n;
+  }
   return row;
+}
+
+Row median_run(std::vector<Row> passes) {
+  if (passes.empty()) throw std::invalid_argument("median_run: no passes");
+  const auto runs = static_cast<std::uint32_t>(passes.size());
+  // Lower middle: of two passes, the slower one (the conservative figure).
+  const auto mid = passes.begin() + static_cast<std::ptrdiff_t>((passes.size() - 1) / 2);
+  std::nth_element(passes.begin(), mid, passes.end(),
+                   [](const Row& a, const Row& b) { return a.per_second < b.per_second; });
+  Row row = std::move(*mid);
+  row.runs = runs;
+  return row;
+}
+
+std::string base_name(const std::string& path) {
+  const std::size_t slash = path.find_last_of('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
 std::vector<Sample> run(std::size_t n, unsigned threads, const std::function<Sample(unsigned, std::size_t)>& solve,
@@ -96,29 +117,37 @@ std::vector<Sample> run(std::size_t n, unsigned threads, const std::function<Sam
 }
 
 std::string format_table(std::span<const Row> rows) {
-  std::vector<std::vector<std::string>> cells{{"set", "order", "values", "inference", "rules", "puzzles", "solved",
-                                              "limit", "nodes mean", "nodes max", "fails mean", "rule firings",
-                                              "puzzles/s", "us p50", "us p99"}};
+  // The invalid and runs columns appear only when they say something, to keep the usual table narrow.
+  const bool show_invalid = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.invalid > 0; });
+  const bool show_runs = std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.runs > 1; });
+  std::vector<std::string> header{"set", "order", "values", "inference", "rules", "puzzles", "solved", "limit"};
+  if (show_invalid) header.push_back("invalid");
+  if (show_runs) header.push_back("runs");
+  for (const char* h : {"nodes mean", "nodes max", "fails mean", "rule firings", "puzzles/s", "us p50", "us p99"})
+    header.push_back(h);
+  std::vector<std::vector<std::string>> cells{header};
   for (const Row& r : rows) {
-    double firings = 0;
-    for (const auto& [name, mean] : r.counters_mean)
-      if (name.find('.') == std::string::npos) firings += mean;  // "<rule>" counts firings, "<rule>.removals" not
-    cells.push_back({r.set, r.config.order, r.config.values, r.config.inference, r.config.rules,
-                     std::to_string(r.instances), std::to_string(r.solved), std::to_string(r.limited),
-                     fmt::format("{:.1f}", r.nodes_mean), std::to_string(r.nodes_max),
-                     fmt::format("{:.1f}", r.failures_mean), fmt::format("{:.1f}", firings),
-                     fmt::format("{:.0f}", r.per_second), fmt::format("{:.1f}", r.us_p50),
-                     fmt::format("{:.1f}", r.us_p99)});
+    std::vector<std::string> line{base_name(r.set), r.config.order, r.config.values, r.config.inference,
+                                  r.config.rules, std::to_string(r.instances), std::to_string(r.solved),
+                                  std::to_string(r.limited)};
+    if (show_invalid) line.push_back(std::to_string(r.invalid));
+    if (show_runs) line.push_back(std::to_string(r.runs));
+    for (std::string cell : {fmt::format("{:.1f}", r.nodes_mean), std::to_string(r.nodes_max),
+                             fmt::format("{:.1f}", r.failures_mean), fmt::format("{:.1f}", r.firings_mean),
+                             fmt::format("{:.0f}", r.per_second), fmt::format("{:.1f}", r.us_p50),
+                             fmt::format("{:.1f}", r.us_p99)})
+      line.push_back(std::move(cell));
+    cells.push_back(std::move(line));
   }
   std::vector<std::size_t> width(cells[0].size(), 0);
   for (const auto& line : cells)
     for (std::size_t i = 0; i < line.size(); ++i) width[i] = std::max(width[i], line[i].size());
   std::string out;
-  for (std::size_t l = 0; l < cells.size(); ++l) {
-    for (std::size_t i = 0; i < cells[l].size(); ++i) {
+  for (const auto& line : cells) {
+    for (std::size_t i = 0; i < line.size(); ++i) {
       const bool text = i < 5;  // names left-aligned, numbers right-aligned
-      out += text ? fmt::format("{:<{}}", cells[l][i], width[i]) : fmt::format("{:>{}}", cells[l][i], width[i]);
-      out += i + 1 < cells[l].size() ? "  " : "\n";
+      out += text ? fmt::format("{:<{}}", line[i], width[i]) : fmt::format("{:>{}}", line[i], width[i]);
+      out += i + 1 < line.size() ? "  " : "\n";
     }
   }
   return out;
@@ -126,7 +155,7 @@ std::string format_table(std::span<const Row> rows) {
 
 std::string format_csv(std::span<const Row> rows) {
   auto quote = [](const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
     std::string q = "\"";
     for (char c : s) {
       if (c == '"') q += '"';  // a quote is written twice
@@ -135,21 +164,32 @@ std::string format_csv(std::span<const Row> rows) {
     q += '"';
     return q;
   };
+  // Rows of different rule sets have different counters: one column per name seen in any row, so
+  // that every line has as many fields as the header.
+  std::vector<std::string> names;
+  for (const Row& r : rows)
+    for (const auto& [name, mean] : r.counters_mean)
+      if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
   std::string out =
-      "set,order,values,inference,rules,puzzles,solved,limited,nodes_mean,nodes_max,failures_mean,"
-      "propagations_mean,puzzles_per_s,us_p50,us_p99";
-  if (!rows.empty())
-    for (const auto& [name, mean] : rows.front().counters_mean) {
-      out += ',';
-      out += quote(name);
-    }
+      "set,file,order,values,inference,rules,puzzles,solved,limited,invalid,runs,nodes_mean,nodes_max,"
+      "failures_mean,propagations_mean,firings_mean,puzzles_per_s,us_p50,us_p99";
+  for (const std::string& name : names) {
+    out += ',';
+    out += quote(name);
+  }
   out += "\n";
   for (const Row& r : rows) {
-    out += fmt::format("{},{},{},{},{},{},{},{},{:.3f},{},{:.3f},{:.3f},{:.1f},{:.2f},{:.2f}", quote(r.set),
-                       quote(r.config.order), quote(r.config.values), quote(r.config.inference), quote(r.config.rules),
-                       r.instances, r.solved, r.limited, r.nodes_mean, r.nodes_max, r.failures_mean,
-                       r.propagations_mean, r.per_second, r.us_p50, r.us_p99);
-    for (const auto& [name, mean] : r.counters_mean) out += fmt::format(",{:.3f}", mean);
+    out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{:.3f},{},{:.3f},{:.3f},{:.3f},{:.1f},{:.2f},{:.2f}",
+                       quote(r.set), quote(base_name(r.set)), quote(r.config.order), quote(r.config.values),
+                       quote(r.config.inference), quote(r.config.rules), r.instances, r.solved, r.limited, r.invalid,
+                       r.runs, r.nodes_mean, r.nodes_max, r.failures_mean, r.propagations_mean, r.firings_mean,
+                       r.per_second, r.us_p50, r.us_p99);
+    for (const std::string& name : names) {
+      out += ',';  // empty: this row's configuration has no such counter (not the same as zero firings)
+      auto it = std::find_if(r.counters_mean.begin(), r.counters_mean.end(),
+                             [&](const auto& c) { return c.first == name; });
+      if (it != r.counters_mean.end()) out += fmt::format("{:.3f}", it->second);
+    }
     out += "\n";
   }
   return out;
@@ -161,7 +201,7 @@ std::string format_json(std::span<const Row> rows) {
     nlohmann::json counters = nlohmann::json::object();
     for (const auto& [name, mean] : r.counters_mean) counters[name] = mean;
     list.push_back({{"set", r.set},
-                    {"file", r.set},
+                    {"file", base_name(r.set)},
                     {"order", r.config.order},
                     {"values", r.config.values},
                     {"inference", r.config.inference},
@@ -169,10 +209,13 @@ std::string format_json(std::span<const Row> rows) {
                     {"puzzles", r.instances},
                     {"solved", r.solved},
                     {"limited", r.limited},
+                    {"invalid", r.invalid},
+                    {"runs", r.runs},
                     {"nodes_mean", r.nodes_mean},
                     {"nodes_max", r.nodes_max},
                     {"failures_mean", r.failures_mean},
                     {"propagations_mean", r.propagations_mean},
+                    {"firings_mean", r.firings_mean},
                     {"puzzles_per_s", r.per_second},
                     {"us_p50", r.us_p50},
                     {"us_p99", r.us_p99},

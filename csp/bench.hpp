@@ -30,11 +30,20 @@ struct Sample {
 
 /// A configuration summarised over one set of instances: one row of the results.
 struct Row {
-  std::string set;
+  std::string set;  ///< where the instances came from (a path); the formats also give its base name as `file`
   Configuration config;
   std::uint64_t instances = 0, solved = 0, limited = 0;
+  /// Input items of the set that could not be read as instances (so not measured); set by the caller,
+  /// since only the problem's reader knows them. Reported so that a short row is never a silent one.
+  std::uint64_t invalid = 0;
+  /// How many timed passes this row was chosen from (the one with the median per_second); set by
+  /// the caller, see median_run().
+  std::uint32_t runs = 1;
   double nodes_mean = 0, failures_mean = 0, propagations_mean = 0;
   std::uint64_t nodes_max = 0;
+  /// Mean per instance of the counters named without a dot: by convention a counter "<name>" counts
+  /// the firings of rule <name> and "<name>.<what>" something else about it (csp/rules: removals).
+  double firings_mean = 0;
   double per_second = 0;        ///< instances / wall-clock seconds of the whole pass
   double us_p50 = 0, us_p99 = 0;  ///< per-instance microseconds, nearest-rank percentiles
   /// Named counters (rule firings, ...) per instance, averaged; names from the model.
@@ -42,20 +51,32 @@ struct Row {
 };
 
 /// Summarises samples; `wall_seconds` is the time of the whole pass (threads run in parallel).
+/// Sample i's stats.counters[j] is counted under counter_names[j].
 Row summarise(std::string set, Configuration config, std::span<const Sample> samples,
               const std::vector<std::string>& counter_names, double wall_seconds);
+
+/// Of several passes of one configuration over one set, the one with the median per_second (the
+/// lower middle one when their number is even, so that the row is a real pass, not an average),
+/// with `runs` set to their number. Throws std::invalid_argument when `passes` is empty.
+Row median_run(std::vector<Row> passes);
+
+/// The last component of a path ("a/b/top95.txt" gives "top95.txt"; a name without '/' is itself).
+std::string base_name(const std::string& path);
 
 /// Runs solve(worker, i) for every i in [0, n) on `threads` workers (worker 0 is the calling
 /// thread) and returns the samples in index order, each timed around its call, plus the wall time.
 std::vector<Sample> run(std::size_t n, unsigned threads, const std::function<Sample(unsigned, std::size_t)>& solve,
                         double* wall_seconds, const std::function<void(std::size_t done)>& progress = {});
 
-/// An aligned text table, one row per (set, configuration).
+/// An aligned text table, one row per (set, configuration); the set shown by its base name.
 std::string format_table(std::span<const Row> rows);
-/// CSV with a header line; counters as extra columns named after them.
+/// CSV with a header line: set file order values inference rules puzzles solved limited invalid runs
+/// nodes_mean nodes_max failures_mean propagations_mean firings_mean puzzles_per_s us_p50 us_p99,
+/// then one column per counter named in any row (first-seen order), empty where a row lacks it.
 std::string format_csv(std::span<const Row> rows);
 /// A JSON list of objects with the keys: set file order values inference rules puzzles solved
-/// limited nodes_mean nodes_max failures_mean propagations_mean puzzles_per_s us_p50 us_p99 counters.
+/// limited invalid runs nodes_mean nodes_max failures_mean propagations_mean firings_mean
+/// puzzles_per_s us_p50 us_p99 counters (an object: counter name to mean per instance).
 std::string format_json(std::span<const Row> rows);
 
 /// A progress line on stderr, redrawn at most ten times a second, shown only when stderr is a

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -32,17 +33,34 @@ struct ExplainCommand {
   std::string puzzle;  ///< empty: the first puzzle line of standard input
   std::string format = "line";
 };
+/// sudoku bench: every combination of the listed choices on every file. The lists start as the
+/// solve command's defaults and are replaced by whatever the command line gives.
+struct BenchCommand {
+  std::vector<std::string> orders{SearchConfig{}.order};
+  std::vector<std::string> values{SearchConfig{}.values};
+  std::vector<std::string> inferences{SearchConfig{}.inference};
+  std::vector<std::string> rules{SearchConfig{}.rules};  ///< each one rule set (comma-separated rules)
+  std::uint64_t seed = SearchConfig{}.seed;
+  std::uint64_t node_limit = 0;
+  double time_limit = 0;
+  unsigned repeat = 1;
+  unsigned threads = 1;  ///< one by default: per-puzzle times are cleaner without a neighbour
+  std::string format = "table";
+  std::vector<std::string> files;
+};
 
 CLI::App* add_solve(CLI::App& app, SolveCommand& c);
 CLI::App* add_count(CLI::App& app, CountCommand& c);
 CLI::App* add_generate(CLI::App& app, GenerateCommand& c);
 CLI::App* add_explain(CLI::App& app, ExplainCommand& c);
+CLI::App* add_bench(CLI::App& app, BenchCommand& c);
 
 // Each returns the exit status (see Exit); UsageError escapes to main.
 int run_solve(const SolveCommand& c);
 int run_count(const CountCommand& c);
 int run_generate(const GenerateCommand& c);
 int run_explain(const ExplainCommand& c);
+int run_bench(const BenchCommand& c);
 
 /// "invalid: <reason> (<where>)\n".
 std::string invalid_line(const std::string& reason, const std::string& where);

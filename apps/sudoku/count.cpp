@@ -17,7 +17,7 @@ enum Outcome : std::uint8_t { skipped, counted, capped, invalid, limit };
 
 CLI::App* add_count(CLI::App& app, CountCommand& c) {
   CLI::App* cmd = app.add_subcommand("count", "Count the solutions of each puzzle, stopping at --max (printed as >=MAX)");
-  cmd->add_option("--max", c.max, "Stop counting at this many solutions")->check(CLI::PositiveNumber)->capture_default_str();
+  cmd->add_option("--max", c.max, "Stop counting at this many solutions")->check(whole_number(1, UINT64_MAX))->capture_default_str();
   add_search_options(*cmd, c.search);
   add_batch_options(*cmd, c.batch, false);
   return cmd;
@@ -26,12 +26,20 @@ CLI::App* add_count(CLI::App& app, CountCommand& c) {
 int run_count(const CountCommand& c) {
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();
-  const csp::SearchOptions options = c.search.search_options();
+  csp::SearchOptions options = c.search.search_options();
   LineReader in(c.batch.files);
+  // Interrupted as solve is: the answered prefix is written, then exit 128 + signal.
+  const Interrupt interrupt;
+  options.limits.interrupt = &interrupt_flag();
   const unsigned threads = c.batch.thread_count();
   SolverPool pool(threads, rules, options);
 
   auto work = [&](unsigned w, Item& it) {
+    if (it.overlong) {
+      it.outcome = invalid;
+      it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
+      return;
+    }
     sd::ParsedLine parsed = sd::parse_line(it.line);
     if (parsed.kind == sd::ParsedLine::Kind::skip) {
       it.outcome = skipped;
@@ -45,6 +53,10 @@ int run_count(const CountCommand& c) {
     SolverPool::Slot& slot = pool.get(w, parsed.puzzle.box);
     const csp::SearchResult r = slot.solver.count(slot.model.start(parsed.puzzle), c.max);
     slot.record(r.stats);
+    if (r.status == csp::SearchStatus::limit && r.limit == csp::LimitHit::interrupted) {
+      it.interrupted = true;  // an unfinished count is no answer
+      return;
+    }
     if (r.status == csp::SearchStatus::limit) {
       it.outcome = limit;
       it.out = "limit: " + std::string(csp::to_string(r.limit)) + "\n";
@@ -66,8 +78,9 @@ int run_count(const CountCommand& c) {
   const bool written = run_chunks(in, threads, work, emit, out);
 
   // Every puzzle counted (exactly or up to the cap) is success; invalid lines and limits are not.
-  const int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;
-  if (!written) return output_failed(out, status);
+  int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;
+  if (interrupt_signal() != 0) status = interrupted_status();
+  if (!written && interrupt_signal() == 0) return output_failed(out, status);
   if (c.batch.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::uint64_t puzzles = counts[counted] + counts[capped] + counts[invalid] + counts[limit];

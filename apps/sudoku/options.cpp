@@ -1,10 +1,42 @@
 #include "options.hpp"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cmath>
+#include <cstdlib>
 #include <thread>
 
 namespace sudoku_app {
+
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
+  // CLI11's own number checks print their range as doubles (0.000000 to 1.79e308) and let "-5"
+  // through to an unsigned option, which wraps: a plain check of the digits says what is wrong.
+  const std::string range = max == UINT64_MAX ? ">= " + std::to_string(min)
+                                              : "from " + std::to_string(min) + " to " + std::to_string(max);
+  return CLI::Validator(
+      [min, max, range](std::string& text) -> std::string {
+        std::uint64_t n = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, n);
+        if (text.empty() || ec != std::errc{} || stop != end || n < min || n > max)
+          return "expected a whole number " + range + ", got '" + text + "'";
+        return {};
+      },
+      "INT " + range);
+}
+
+CLI::Validator seconds() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        char* stop = nullptr;
+        const double s = std::strtod(text.c_str(), &stop);
+        if (text.empty() || stop != text.c_str() + text.size() || !std::isfinite(s) || s < 0)
+          return "expected a number of seconds >= 0, got '" + text + "'";
+        return {};
+      },
+      "SECONDS >= 0");
+}
 
 csp::RuleSet SearchConfig::rule_set() const {
   try {
@@ -27,13 +59,17 @@ csp::SearchOptions SearchConfig::search_options() const {
   // Clamped so that the conversion to nanoseconds cannot overflow (a century is "no limit" anyway).
   const double seconds = std::min(time_limit, 3.0e9);
   o.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds));
+  // A limit below a nanosecond would round to 0, which means "no limit": make it the smallest one.
+  if (seconds > 0 && o.limits.time.count() == 0) o.limits.time = std::chrono::nanoseconds{1};
   return o;
 }
 
 unsigned BatchConfig::thread_count() const {
-  if (threads != 0) return threads;
+  // Each worker holds its own models and solvers (a 25x25 one is large): past kMaxThreads more
+  // threads only cost memory, and thousands could exhaust it.
+  if (threads != 0) return std::min(threads, kMaxThreads);
   const unsigned hw = std::thread::hardware_concurrency();
-  return hw == 0 ? 1 : hw;  // 0 means "unknown"
+  return hw == 0 ? 1 : std::min(hw, kMaxThreads);  // 0 means "unknown"
 }
 
 void add_search_options(CLI::App& cmd, SearchConfig& c) {
@@ -43,7 +79,9 @@ void add_search_options(CLI::App& cmd, SearchConfig& c) {
   cmd.add_option("--values", c.values, "Value order (random uses --seed)")
       ->check(CLI::IsMember({"min", "max", "lcv", "random"}))
       ->capture_default_str();
-  cmd.add_option("--seed", c.seed, "Seed of the random value order")->capture_default_str();
+  cmd.add_option("--seed", c.seed, "Seed of the random value order")
+      ->check(whole_number(0, UINT64_MAX))
+      ->capture_default_str();
   cmd.add_option("--inference", c.inference, "Inference after each decision")
       ->check(CLI::IsMember({"none", "fc", "mac"}))
       ->capture_default_str();
@@ -52,16 +90,17 @@ void add_search_options(CLI::App& cmd, SearchConfig& c) {
                  "naked-triples, locked-candidates), or none, or all")
       ->capture_default_str();
   cmd.add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
+      ->check(whole_number(0, UINT64_MAX))
       ->capture_default_str();
   cmd.add_option("--time-limit", c.time_limit, "Give up a puzzle after this many seconds (fractional; 0: none)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds())
       ->capture_default_str();
 }
 
 void add_batch_options(CLI::App& cmd, BatchConfig& c, bool with_format) {
   cmd.add_option("FILE", c.files, "Puzzle files, one puzzle per line (none or -: standard input)");
-  cmd.add_option("--threads", c.threads, "Worker threads (default: one per hardware thread)")
-      ->check(CLI::PositiveNumber);
+  cmd.add_option("--threads", c.threads, "Worker threads (default: one per hardware thread; at most 256)")
+      ->check(whole_number(1, UINT32_MAX));
   cmd.add_flag("--stats", c.stats, "Print a summary on standard error");
   if (with_format) {
     cmd.add_option("--format", c.format, "Answer layout")

@@ -42,15 +42,24 @@ struct SearchConfig {
   csp::SearchOptions search_options() const;
 };
 
+/// More worker threads than this are not started (see BatchConfig::thread_count).
+constexpr unsigned kMaxThreads = 256;
+
 /// Input files, threads and output shape of the commands that read puzzle lines.
 struct BatchConfig {
   std::vector<std::string> files;  ///< empty or "-": standard input
-  unsigned threads = 0;            ///< 0: one per hardware thread
+  unsigned threads = 0;            ///< 0: one per hardware thread; at most kMaxThreads are used
   bool stats = false;
   std::string format = "line";
 
   unsigned thread_count() const;
 };
+
+/// Checks an option's text is a whole decimal number in [min, max]: no sign, no fraction, no
+/// exponent; the message says what was expected and what was given.
+CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
+/// Checks an option's text is a finite number of seconds >= 0 (not "nan", "inf" or "-1").
+CLI::Validator seconds();
 
 /// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit.
 void add_search_options(CLI::App& cmd, SearchConfig& c);

@@ -36,14 +36,23 @@ CLI::App* add_solve(CLI::App& app, SolveCommand& c) {
 int run_solve(const SolveCommand& c) {
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();
-  const csp::SearchOptions options = c.search.search_options();
+  csp::SearchOptions options = c.search.search_options();
   LineReader in(c.batch.files);
+  // SIGINT/SIGTERM stop every search at its next node and the reading; run_chunks then writes
+  // the answers of the fully answered prefix of the input (see batch.hpp).
+  const Interrupt interrupt;
+  options.limits.interrupt = &interrupt_flag();
   const unsigned threads = c.batch.thread_count();
   const bool grid = c.batch.format == "grid";
   SolverPool pool(threads, rules, options);
   csp::log().info("solve: rules {}, {} threads", csp::to_string(rules), threads);
 
   auto work = [&](unsigned w, Item& it) {
+    if (it.overlong) {
+      it.outcome = invalid;
+      it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
+      return;
+    }
     sd::ParsedLine parsed = sd::parse_line(it.line);
     if (parsed.kind == sd::ParsedLine::Kind::skip) {
       it.outcome = skipped;
@@ -58,6 +67,10 @@ int run_solve(const SolveCommand& c) {
     SolverPool::Slot& slot = pool.get(w, p.box);
     const csp::SearchResult r = slot.solver.solve(slot.model.start(p));
     slot.record(r.stats);
+    if (r.status == csp::SearchStatus::limit && r.limit == csp::LimitHit::interrupted) {
+      it.interrupted = true;  // no answer: it is not written, nor anything after it
+      return;
+    }
     if (r.found()) {
       const std::vector<int> values = slot.model.values(r.solution);
       // Never print an answer the independent checker rejects.
@@ -92,7 +105,8 @@ int run_solve(const SolveCommand& c) {
   int status = Exit::ok;
   if (counts[unsolvable] + counts[invalid] + counts[limit] > 0) status = Exit::not_all;
   if (counts[wrong] > 0) status = Exit::internal;
-  if (!written) return output_failed(out, status);
+  if (interrupt_signal() != 0) status = interrupted_status();
+  if (!written && interrupt_signal() == 0) return output_failed(out, status);
   if (c.batch.stats) {
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     const std::uint64_t puzzles = counts[solved] + counts[unsolvable] + counts[invalid] + counts[limit] + counts[wrong];
