@@ -48,7 +48,7 @@ build: setup
 	cmake --build $(BUILD)
 
 run: build
-	./$(BUILD)/bin/sudoku solve --stats data/puzzles.txt
+	./$(BUILD)/bin/sudoku solve --summary data/puzzles.txt
 
 # Each stage prints how long it took, so that the cost of `make test` stays visible in CI logs.
 test: build

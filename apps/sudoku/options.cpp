@@ -102,6 +102,7 @@ void add_batch_options(CLI::App& cmd, BatchConfig& c, bool with_format) {
   cmd.add_option("--threads", c.threads, "Worker threads (default: one per hardware thread; at most 256)")
       ->check(whole_number(1, UINT32_MAX));
   cmd.add_flag("--stats", c.stats, "Print a summary on standard error");
+  cmd.add_flag("--summary", c.summary, "Print a one-line summary on standard error");
   if (with_format) {
     cmd.add_option("--format", c.format, "Answer layout")
         ->check(CLI::IsMember({"line", "grid"}))

@@ -50,6 +50,7 @@ struct BatchConfig {
   std::vector<std::string> files;  ///< empty or "-": standard input
   unsigned threads = 0;            ///< 0: one per hardware thread; at most kMaxThreads are used
   bool stats = false;
+  bool summary = false;  ///< one summary line on standard error (what `make run` shows)
   std::string format = "line";
 
   unsigned thread_count() const;

@@ -107,9 +107,18 @@ int run_solve(const SolveCommand& c) {
   if (counts[wrong] > 0) status = Exit::internal;
   if (interrupt_signal() != 0) status = interrupted_status();
   if (!written && interrupt_signal() == 0) return output_failed(out, status);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::uint64_t puzzles = counts[solved] + counts[unsolvable] + counts[invalid] + counts[limit] + counts[wrong];
+  if (c.batch.summary) {
+    const SolverPool::Totals t = pool.totals();
+    std::fprintf(stderr, "%llu puzzles: %llu solved, %llu unsolvable, %llu invalid, %llu limit; %.3f s, %.0f puzzles/s, %.2f mean nodes\n",
+                 static_cast<unsigned long long>(puzzles), static_cast<unsigned long long>(counts[solved]),
+                 static_cast<unsigned long long>(counts[unsolvable]), static_cast<unsigned long long>(counts[invalid]),
+                 static_cast<unsigned long long>(counts[limit]), seconds,
+                 seconds > 0 ? static_cast<double>(puzzles) / seconds : 0.0,
+                 t.searches > 0 ? static_cast<double>(t.nodes) / static_cast<double>(t.searches) : 0.0);
+  }
   if (c.batch.stats) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::uint64_t puzzles = counts[solved] + counts[unsolvable] + counts[invalid] + counts[limit] + counts[wrong];
     std::vector<std::pair<std::string, std::uint64_t>> outcomes{
         {"solved", counts[solved]}, {"unsolvable", counts[unsolvable]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}};
     if (counts[wrong] > 0) outcomes.emplace_back("wrong", counts[wrong]);

@@ -147,3 +147,9 @@ set -e -o pipefail
 "$S" solve "$SRC/data/puzzles.txt" > "$T/bundled.out" || fail "data/puzzles.txt: not all solved"
 [ "$(grep -c '^[1-9]\{81\}$' "$T/bundled.out")" -eq "$(grep -vc '^#' "$SRC/data/puzzles.txt")" ] || fail "data/puzzles.txt answers"
 echo "sudoku solve: all checks passed"
+
+# --summary: one line on standard error that adds up the batch (what `make run` shows).
+printf '%s\n%s\n' 003020600900305001001806400008102900700000008006708200002609500800203009005010300 12 \
+  | "$BIN/sudoku" solve --summary --threads 1 2> "$T/summary.err" > /dev/null || true
+[ "$(wc -l < "$T/summary.err")" -eq 1 ] || fail "--summary: not one line: $(cat "$T/summary.err")"
+grep -q '^2 puzzles: 1 solved, 0 unsolvable, 1 invalid, 0 limit; ' "$T/summary.err" || fail "--summary: $(cat "$T/summary.err")"
