@@ -42,6 +42,9 @@ int run_solve(const SolveCommand& c) {
   // the answers of the fully answered prefix of the input (see batch.hpp).
   const Interrupt interrupt;
   options.limits.interrupt = &interrupt_flag();
+  // The solver need not check its solutions against the model: every answer is re-checked below
+  // by the independent validator before it is printed (and that check costs less).
+  options.check_solutions = false;
   const unsigned threads = c.batch.thread_count();
   const bool grid = c.batch.format == "grid";
   SolverPool pool(threads, rules, options);

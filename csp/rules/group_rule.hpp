@@ -99,8 +99,10 @@ std::unique_ptr<Propagator> make_singles(const std::vector<Group>& groups, const
 std::unique_ptr<Propagator> make_naked_twins(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_hidden_pairs(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, Counters c);
-/// On two groups sharing at least two cells (and so the same base).
-std::unique_ptr<Propagator> make_locked_candidates(const Group& a, const Shape& sa, const Group& b,
-                                                   const Shape& sb, Counters c);
+/// On every listed pair of groups (indices into `groups`), each pair sharing at least two cells
+/// and so the same base (one propagator; see locked_candidates.cpp).
+std::unique_ptr<Propagator> make_locked_candidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+                                                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                   Counters c);
 
 }  // namespace csp::rules_detail

@@ -175,16 +175,17 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
     const rules_detail::Counters c = counters_of(r);
     if (r == Rule::locked_candidates) {
       // Every pair of groups sharing two or more cells (in Sudoku: a box with a row or a column).
+      std::vector<std::pair<std::size_t, std::size_t>> pairs;
       std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
       for (std::size_t a = 0; a < groups.size(); ++a) {
         for (Var v : groups[a].cells) owner[static_cast<std::size_t>(v.id)] = static_cast<int>(a);
         for (std::size_t b = a + 1; b < groups.size(); ++b) {
           std::size_t shared = 0;
           for (Var v : groups[b].cells) shared += owner[static_cast<std::size_t>(v.id)] == static_cast<int>(a);
-          if (shared >= 2)
-            model.post(rules_detail::make_locked_candidates(groups[a], shapes[a], groups[b], shapes[b], c));
+          if (shared >= 2) pairs.emplace_back(a, b);
         }
       }
+      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(groups, shapes, pairs, c));
       continue;
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {

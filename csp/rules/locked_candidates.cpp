@@ -1,115 +1,186 @@
-// Locked candidates (pointing and claiming): on two groups A and B sharing cells, a value whose
-// places in A all lie in A∩B is taken by a cell of B, so it leaves B\A; symmetrically for B.
+// Locked candidates (pointing and claiming) on every pair of groups that share two or more cells,
+// in one propagator: on groups A and B, a value whose places in A all lie in A∩B is taken by a
+// cell of B, so it leaves B\A; symmetrically for B. In Sudoku the pairs are a box with a row or a
+// column (54 pairs); one propagator over all of them, with the working copy and the set of pairs
+// to revisit of working_copy.hpp, costs a fraction of one propagator per pair, each woken through
+// the engine's queue by every change to any of its cells.
+//
+// Unions of candidates over the three parts decide every value at once: `inter & ~a_rest` are the
+// values locked in the intersection as seen from A (removed from B\A), and `inter & ~b_rest` as
+// seen from B (removed from A\B). Both are sound for the same state, so they are applied together;
+// each shrinks the other side's rest, which can lock more values, so a pair is looked at again
+// until nothing is removed. Firings: one per value and side that removed something.
 #include <algorithm>
+#include <string>
 
 #include "csp/rules/group_rule.hpp"
+#include "csp/rules/working_copy.hpp"
 
 namespace csp::rules_detail {
 namespace {
 
-// The words of two groups' cells (at most 64 each, so fewer than 128 together).
-using Pair = std::array<std::uint64_t, 2 * kMaxCells>;
-
 class LockedCandidates final : public Propagator {
  public:
-  // The scope is A\B, then A∩B, then B\A, so A is the prefix [0, a_end) and B the suffix
-  // [a_only, size) and each part is one contiguous range.
-  LockedCandidates(std::vector<Var> scope, const std::array<std::uint32_t, 2 * kMaxCells>& word,
-                   std::size_t a_only, std::size_t a_end, std::string name, const Shape& sa, const Shape& sb,
-                   Counters c)
-      : Propagator(std::move(scope), Trigger::any),
-        word_(word), a_only_(a_only), a_end_(a_end), name_(std::move(name)), sa_(sa), sb_(sb), counters_(c) {}
+  LockedCandidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs, Counters c)
+      : Propagator(distinct_cells(groups), Trigger::any), counters_(c) {
+    std::vector<int> index_of;
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      const auto id = static_cast<std::size_t>(scope()[i].id);
+      if (index_of.size() <= id) index_of.resize(id + 1, -1);
+      index_of[id] = static_cast<int>(i);
+    }
+    const std::size_t n = scope().size();
+    std::vector<std::uint32_t> word(n);
+    std::vector<std::vector<std::uint32_t>> pairs_of(n);
+    auto in = [](const Group& g, Var v) { return std::find(g.cells.begin(), g.cells.end(), v) != g.cells.end(); };
+    for (const auto& [a, b] : pairs) {
+      const Group& ga = groups[a];
+      const Group& gb = groups[b];
+      PairInfo info;
+      info.a_values = shapes[a].values;
+      info.b_values = shapes[b].values;
+      info.reason = "locked-candidates in " + ga.name + " and " + gb.name;
+      info.first = static_cast<std::uint32_t>(members_.size());
+      const auto p = static_cast<std::uint32_t>(pairs_.size());
+      auto add = [&](Var v, std::uint32_t w) {
+        const auto cell = static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(v.id)]);
+        members_.push_back(cell);
+        word[cell] = w;
+        pairs_of[cell].push_back(p);
+      };
+      // The pair's cells: A\B, then A∩B, then B\A, each part one contiguous range.
+      for (std::size_t i = 0; i < ga.cells.size(); ++i)
+        if (!in(gb, ga.cells[i])) add(ga.cells[i], shapes[a].word[i]);
+      info.inter = static_cast<std::uint32_t>(members_.size());
+      for (std::size_t i = 0; i < ga.cells.size(); ++i)
+        if (in(gb, ga.cells[i])) add(ga.cells[i], shapes[a].word[i]);
+      info.b_rest = static_cast<std::uint32_t>(members_.size());
+      for (std::size_t i = 0; i < gb.cells.size(); ++i)
+        if (!in(ga, gb.cells[i])) add(gb.cells[i], shapes[b].word[i]);
+      info.end = static_cast<std::uint32_t>(members_.size());
+      pairs_.push_back(std::move(info));
+    }
+    // The groups of the model's check and meaning: every group that takes part in a pair.
+    std::vector<char> used(groups.size(), 0);
+    for (const auto& [a, b] : pairs) used[a] = used[b] = 1;
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      if (!used[g]) continue;
+      GroupCells gc;
+      gc.values = shapes[g].values;
+      gc.base = shapes[g].base;
+      for (Var v : groups[g].cells) gc.cells.push_back(static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(v.id)]));
+      checked_.push_back(std::move(gc));
+    }
+    cells_ = WorkingCopy(std::move(word));
+    dirty_ = PartSet(pairs_.size(), pairs_of);
+  }
 
-  std::string name() const override { return name_; }
+  std::string name() const override { return "locked-candidates"; }
 
   bool satisfied(std::span<const Value> v) const override {
-    return distinct_in(v.subspan(0, a_end_), sa_) && distinct_in(v.subspan(a_only_), sb_);
-  }
-  bool check(const Domains& d) const override {
-    std::span<const Var> s(scope());
-    return fixed_cells_distinct(d, s.subspan(0, a_end_)) && fixed_cells_distinct(d, s.subspan(a_only_));
-  }
-
-  // Unions of candidates over the three parts decide every value at once: `inter & ~a_rest` are
-  // the values locked in the intersection as seen from A (removed from B\A), and `inter & ~b_rest`
-  // as seen from B (removed from A\B). Both are sound for the same state, so they are applied
-  // together; each shrinks the other side's rest, which can lock more values, so passes repeat
-  // until nothing is removed (idempotent). Firings: one per value and side that removed something.
-  PropStatus propagate(Context& ctx) override {
-    const std::vector<Var>& cells = scope();
-    const std::size_t n = cells.size();
-    Pair w;
-    const std::uint64_t* words = ctx.domains().words().data();
-    for (std::size_t i = 0; i < n; ++i) w[i] = words[word_[i]];
-    std::uint64_t fired = 0, removed = 0;
-    PropStatus status = PropStatus::fixpoint;
-    for (;;) {
-      std::uint64_t a_rest = 0, inter = 0, b_rest = 0;
-      for (std::size_t i = 0; i < a_only_; ++i) a_rest |= w[i];
-      for (std::size_t i = a_only_; i < a_end_; ++i) inter |= w[i];
-      for (std::size_t i = a_end_; i < n; ++i) b_rest |= w[i];
-      if ((a_rest | inter) != sa_.values || (inter | b_rest) != sb_.values) {  // a value has no place
-        status = PropStatus::failed;
-        break;
-      }
-      const std::uint64_t from_b = inter & ~a_rest & b_rest;  // locked by A, still in B\A
-      const std::uint64_t from_a = inter & ~b_rest & a_rest;  // locked by B, still in A\B
-      if ((from_a | from_b) == 0) break;
-      fired += static_cast<std::uint64_t>(std::popcount(from_a) + std::popcount(from_b));
-      if (!remove(ctx, w, 0, a_only_, from_a, removed) || !remove(ctx, w, a_end_, n, from_b, removed)) {
-        status = PropStatus::failed;
-        break;
+    for (const GroupCells& g : checked_) {
+      std::uint64_t seen = 0;
+      for (std::uint32_t cell : g.cells) {
+        const long bit = static_cast<long>(v[cell]) - g.base;
+        if (bit < 0 || bit >= 64 || (g.values >> bit & 1) == 0 || (seen >> bit & 1) != 0) return false;
+        seen |= bit_of(static_cast<int>(bit));
       }
     }
-    if (fired != 0) ctx.count(counters_.fired, fired);
-    if (removed != 0) ctx.count(counters_.removed, removed);
-    return status;
+    return true;
   }
-
- private:
-  // Removes `gone` from the cells [first, last); false when one is emptied.
-  bool remove(Context& ctx, Pair& w, std::size_t first, std::size_t last, std::uint64_t gone,
-              std::uint64_t& removed) const {
-    if (gone == 0) return true;
-    for (std::size_t i = first; i < last; ++i) {
-      const std::uint64_t hit = w[i] & gone;
-      if (hit == 0) continue;
-      removed += static_cast<std::uint64_t>(std::popcount(hit));
-      w[i] &= ~gone;
-      if (!ctx.keep_bits(scope()[i], w[i])) return false;
+  bool check(const Domains& d) const override {
+    for (const GroupCells& g : checked_) {
+      std::uint64_t seen = 0;
+      for (std::uint32_t cell : g.cells) {
+        const std::uint64_t w = d.bits(scope()[cell]);
+        if (!single(w)) continue;
+        if ((seen & w) != 0) return false;
+        seen |= w;
+      }
     }
     return true;
   }
 
-  std::array<std::uint32_t, 2 * kMaxCells> word_;  // each scope cell's index in Domains::words()
-  std::size_t a_only_, a_end_;
-  std::string name_;
-  Shape sa_, sb_;
+  PropStatus propagate(Context& ctx) override {
+    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t) { dirty_.mark_parts_of(cell); });
+    tracing_ = ctx.tracing();
+    fired_ = removed_ = 0;
+    bool ok = true;
+    for (std::uint32_t p = 0; ok && dirty_.next(p);) ok = look(ctx, p);
+    if (!ok) dirty_.clear();
+    ok = cells_.finish(ctx, scope(), ok);
+    if (fired_ != 0) ctx.count(counters_.fired, fired_);
+    if (removed_ != 0) ctx.count(counters_.removed, removed_);
+    return ok ? PropStatus::fixpoint : PropStatus::failed;
+  }
+
+ private:
+  struct PairInfo {
+    std::uint32_t first = 0, inter = 0, b_rest = 0, end = 0;  // A\B, A∩B, B\A in members_
+    std::uint64_t a_values = 0, b_values = 0;
+    std::string reason;
+  };
+  struct GroupCells {
+    std::vector<std::uint32_t> cells;
+    std::uint64_t values = 0;
+    Value base = 0;
+  };
+
+  std::uint64_t union_of(std::uint32_t from, std::uint32_t to) const {
+    std::uint64_t u = 0;
+    for (std::uint32_t i = from; i < to; ++i) u |= cells_[members_[i]];
+    return u;
+  }
+
+  // Applies the rule to one pair until it removes nothing; false on failure.
+  bool look(Context& ctx, std::uint32_t p) {
+    const PairInfo& info = pairs_[p];
+    for (;;) {
+      const std::uint64_t a_rest = union_of(info.first, info.inter);
+      const std::uint64_t inter = union_of(info.inter, info.b_rest);
+      const std::uint64_t b_rest = union_of(info.b_rest, info.end);
+      if ((a_rest | inter) != info.a_values || (inter | b_rest) != info.b_values) return false;  // a value has no place
+      const std::uint64_t from_b = inter & ~a_rest & b_rest;  // locked by A, still in B\A
+      const std::uint64_t from_a = inter & ~b_rest & a_rest;  // locked by B, still in A\B
+      if ((from_a | from_b) == 0) break;
+      if (tracing_) ctx.because(info.reason);
+      fired_ += static_cast<std::uint64_t>(std::popcount(from_a) + std::popcount(from_b));
+      if (!remove(ctx, info.first, info.inter, from_a) || !remove(ctx, info.b_rest, info.end, from_b)) return false;
+    }
+    return true;
+  }
+
+  // Removes `gone` from the cells members_[first, last); false when one is emptied.
+  bool remove(Context& ctx, std::uint32_t first, std::uint32_t last, std::uint64_t gone) {
+    if (gone == 0) return true;
+    for (std::uint32_t i = first; i < last; ++i) {
+      const std::uint32_t cell = members_[i];
+      const std::uint64_t x = cells_[cell];
+      if ((x & gone) == 0) continue;
+      removed_ += static_cast<std::uint64_t>(std::popcount(x & gone));
+      if ((x & ~gone) == 0 || !cells_.set(ctx, scope()[cell], cell, x & ~gone, tracing_)) return false;
+      dirty_.mark_parts_of(cell);
+    }
+    return true;
+  }
+
   Counters counters_;
+  std::vector<PairInfo> pairs_;
+  std::vector<std::uint32_t> members_;  // cells (scope indices) of every pair, pair after pair
+  std::vector<GroupCells> checked_;
+  WorkingCopy cells_;
+  PartSet dirty_;  // the pairs waiting for a look
+  bool tracing_ = false;
+  std::uint64_t fired_ = 0, removed_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<Propagator> make_locked_candidates(const Group& a, const Shape& sa, const Group& b,
-                                                   const Shape& sb, Counters c) {
-  auto in = [](const Group& g, Var v) { return std::find(g.cells.begin(), g.cells.end(), v) != g.cells.end(); };
-  std::vector<Var> scope;
-  std::array<std::uint32_t, 2 * kMaxCells> word{};
-  scope.reserve(a.cells.size() + b.cells.size());
-  auto add = [&](Var v, std::uint32_t w) {
-    word[scope.size()] = w;
-    scope.push_back(v);
-  };
-  for (std::size_t i = 0; i < a.cells.size(); ++i)
-    if (!in(b, a.cells[i])) add(a.cells[i], sa.word[i]);
-  const std::size_t a_only = scope.size();
-  for (std::size_t i = 0; i < a.cells.size(); ++i)
-    if (in(b, a.cells[i])) add(a.cells[i], sa.word[i]);
-  const std::size_t a_end = scope.size();
-  for (std::size_t i = 0; i < b.cells.size(); ++i)
-    if (!in(a, b.cells[i])) add(b.cells[i], sb.word[i]);
-  return std::make_unique<LockedCandidates>(std::move(scope), word, a_only, a_end,
-                                            "locked-candidates in " + a.name + " and " + b.name, sa, sb, c);
+std::unique_ptr<Propagator> make_locked_candidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+                                                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
+                                                   Counters c) {
+  return std::make_unique<LockedCandidates>(groups, shapes, pairs, c);
 }
 
 }  // namespace csp::rules_detail

@@ -2,26 +2,25 @@
 //
 // These two rules do almost all the work of solving a Sudoku, and a cell change touches every
 // group the cell belongs to. Posting them as one propagator per group would send each change
-// through the engine's queue up to six times; here one propagator keeps a queue of the groups
-// whose cells changed and handles them with bitwise operations, waking nothing but the other rules.
+// through the engine's queue up to six times; here one propagator keeps the set of groups whose
+// cells changed and handles them with bitwise operations, waking nothing but the other rules. It
+// works on its own copy of the cells (working_copy.hpp: narrowed cells are written back once, at
+// the end of a run; a shadow of the last fixpoint tells which cells search changed since).
 //
 // The work is split the way it is cheapest. A cell that becomes fixed removes its value from its
 // peers at once (a few word operations per peer); a group is scanned for hidden singles only when
-// no such elimination is pending, once however many of its cells changed meanwhile (a queue of
-// groups, first in first out). Placements feed new fixed cells back into the eliminations.
+// no such elimination is pending, once however many of its cells changed meanwhile. Placements
+// feed new fixed cells back into the eliminations.
 //
-// What changed since the last run? The propagator keeps a shadow copy of every cell's word as it
-// left them after its last successful run (a fixpoint of every group) and compares: a group whose
-// cells all match its shadow is still at its fixpoint, whatever search did in between, so comparing
-// words replaces any bookkeeping of backtracking.
-//
-// naked single:  a fixed cell's value is removed from the other cells of the group; a value fixed
-//                in two cells fails. Firings: fixed values that removed something.
+// naked single:  a fixed cell's value is removed from its peers (the other cells of its groups); a
+//                value fixed in two cells of a group fails. Firings: fixed cells that removed
+//                something.
 // hidden single: a value with one place left in a group is placed there; a value with no place,
 //                or a cell that is the only place of two values, fails. Firings: placements.
 #include <string>
 
 #include "csp/rules/group_rule.hpp"
+#include "csp/rules/working_copy.hpp"
 
 namespace csp::rules_detail {
 namespace {
@@ -42,9 +41,10 @@ class Singles final : public Propagator {
       if (index_of.size() <= id) index_of.resize(id + 1, -1);
       index_of[id] = static_cast<int>(i);
     }
-    word_.resize(scope().size());
-    bases_.resize(scope().size());
-    std::vector<std::vector<std::uint32_t>> groups_of(scope().size());
+    const std::size_t n = scope().size();
+    std::vector<std::uint32_t> word(n);
+    bases_.resize(n);
+    std::vector<std::vector<std::uint32_t>> groups_of(n);
     for (std::size_t g = 0; g < groups.size(); ++g) {
       GroupInfo info;
       info.first = static_cast<std::uint32_t>(members_.size());
@@ -53,7 +53,7 @@ class Singles final : public Propagator {
       for (std::size_t k = 0; k < groups[g].cells.size(); ++k) {
         const auto cell = static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(groups[g].cells[k].id)]);
         members_.push_back(cell);
-        word_[cell] = shapes[g].word[k];
+        word[cell] = shapes[g].word[k];
         bases_[cell] = shapes[g].base;
         groups_of[cell].push_back(static_cast<std::uint32_t>(g));
       }
@@ -61,15 +61,24 @@ class Singles final : public Propagator {
       info.hidden_reason = "hidden-single in " + groups[g].name;
       groups_.push_back(std::move(info));
     }
-    for (const auto& list : groups_of) {
-      groups_of_start_.push_back(static_cast<std::uint32_t>(groups_of_.size()));
-      groups_of_.insert(groups_of_.end(), list.begin(), list.end());
+    // Per cell: its peers, each once, with the first group it shares with them (which names the
+    // removal for a tracer).
+    std::vector<std::uint32_t> peer_seen(n, UINT32_MAX);
+    for (std::uint32_t cell = 0; cell < n; ++cell) {
+      peers_start_.push_back(static_cast<std::uint32_t>(peers_.size()));
+      for (std::uint32_t g : groups_of[cell]) {
+        for (std::uint32_t k = 0; k < groups_[g].size; ++k) {
+          const std::uint32_t peer = members_[groups_[g].first + k];
+          if (peer == cell || peer_seen[peer] == cell) continue;
+          peer_seen[peer] = cell;
+          peers_.push_back(Peer{peer, g});
+        }
+      }
     }
-    groups_of_start_.push_back(static_cast<std::uint32_t>(groups_of_.size()));
-    shadow_.assign(scope().size(), 0);  // no domain is empty: every group starts dirty
-    dirty_.assign(groups_.size(), 0);
-    queue_.assign(groups_.size(), 0);  // a ring: each group is queued at most once at a time
-    fixed_.assign(scope().size(), 0);  // a cell becomes fixed at most once per run
+    peers_start_.push_back(static_cast<std::uint32_t>(peers_.size()));
+    cells_ = WorkingCopy(std::move(word));
+    dirty_ = PartSet(groups_.size(), groups_of);
+    fixed_.assign(n, 0);  // a cell becomes fixed at most once per run
   }
 
   std::string name() const override {
@@ -94,7 +103,7 @@ class Singles final : public Propagator {
     for (const GroupInfo& g : groups_) {
       std::uint64_t seen = 0;
       for (std::uint32_t k = 0; k < g.size; ++k) {
-        const std::uint64_t w = d.words()[word_[members_[g.first + k]]];
+        const std::uint64_t w = d.bits(scope()[members_[g.first + k]]);
         if (!single(w)) continue;
         if ((seen & w) != 0) return false;
         seen |= w;
@@ -104,23 +113,16 @@ class Singles final : public Propagator {
   }
 
   PropStatus propagate(Context& ctx) override {
-    const std::uint64_t* words = ctx.domains().words().data();
     fixed_count_ = 0;
-    for (std::uint32_t cell = 0; cell < shadow_.size(); ++cell) {
-      const std::uint64_t w = words[word_[cell]];
-      if (w == shadow_[cell]) continue;
-      mark_groups_of(cell);
+    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t w) {
+      dirty_.mark_parts_of(cell);
       if (naked_ && single(w)) fixed_[fixed_count_++] = cell;  // newly fixed: its value leaves its peers
-    }
+    });
     tally_ = {};
-    const bool ok = run(ctx);
-    for (; queued_ != 0; --queued_) {  // after a failure some groups are still queued
-      dirty_[queue_[head_]] = 0;
-      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
-    }
-    if (ok)
-      for (std::size_t cell = 0; cell < shadow_.size(); ++cell) shadow_[cell] = words[word_[cell]];
-    const PropStatus status = ok ? PropStatus::fixpoint : PropStatus::failed;
+    tracing_ = ctx.tracing();
+    bool ok = run(ctx);
+    if (!ok) dirty_.clear();  // some groups may still be marked
+    ok = cells_.finish(ctx, scope(), ok);
     if (naked_) {
       if (tally_.naked_fired != 0) ctx.count(naked_counters_.fired, tally_.naked_fired);
       if (tally_.naked_removed != 0) ctx.count(naked_counters_.removed, tally_.naked_removed);
@@ -129,7 +131,7 @@ class Singles final : public Propagator {
       if (tally_.hidden_fired != 0) ctx.count(hidden_counters_.fired, tally_.hidden_fired);
       if (tally_.hidden_removed != 0) ctx.count(hidden_counters_.removed, tally_.hidden_removed);
     }
-    return status;
+    return ok ? PropStatus::fixpoint : PropStatus::failed;
   }
 
  private:
@@ -138,43 +140,20 @@ class Singles final : public Propagator {
     std::uint64_t values = 0;           // the values every cell of it draws from, as bits
     std::string naked_reason, hidden_reason;
   };
+  struct Peer {
+    std::uint32_t cell;   // a cell sharing a group with the owner of this entry
+    std::uint32_t group;  // the first group they share
+  };
   struct Tally {
     std::uint64_t naked_fired = 0, naked_removed = 0, hidden_fired = 0, hidden_removed = 0;
   };
 
-  static std::vector<Var> distinct_cells(const std::vector<Group>& groups) {
-    std::vector<Var> cells;
-    std::vector<bool> seen;
-    for (const Group& g : groups) {
-      for (Var v : g.cells) {
-        const auto id = static_cast<std::size_t>(v.id);
-        if (seen.size() <= id) seen.resize(id + 1, false);
-        if (!seen[id]) cells.push_back(v);
-        seen[id] = true;
-      }
-    }
-    return cells;
-  }
-
-
-  // Queues every group of the cell for a hidden-single scan.
-  void mark_groups_of(std::uint32_t cell) {
-    for (std::uint32_t k = groups_of_start_[cell]; k < groups_of_start_[cell + 1]; ++k) {
-      const std::uint32_t h = groups_of_[k];
-      if (dirty_[h]) continue;
-      dirty_[h] = 1;
-      const std::size_t tail = head_ + queued_;
-      queue_[tail < queue_.size() ? tail : tail - queue_.size()] = h;
-      ++queued_;
-    }
-  }
-
-  // Narrows a cell (not fixed) to `keep` through the engine (so the other rules hear of it) and
+  // Narrows a cell (not fixed) to `keep`, a non-empty strict subset of its candidates, and
   // records what follows: its groups need a scan, and if it is now fixed its value must leave its
   // peers (a cell becomes fixed once per run, so fixed_ never holds more than every cell).
   bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
-    if (!ctx.keep_bits(scope()[cell], keep)) return false;
-    if (hidden_) mark_groups_of(cell);  // naked singles alone need no scan for what they did
+    if (!cells_.set(ctx, scope()[cell], cell, keep, tracing_)) return false;
+    if (hidden_) dirty_.mark_parts_of(cell);  // naked singles alone need no scan for what they did
     if (naked_ && single(keep)) fixed_[fixed_count_++] = cell;
     return true;
   }
@@ -184,36 +163,28 @@ class Singles final : public Propagator {
     for (;;) {
       while (fixed_count_ != 0)
         if (!eliminate(ctx, fixed_[--fixed_count_])) return false;
-      if (queued_ == 0) return true;
-      const std::uint32_t g = queue_[head_];
-      head_ = head_ + 1 == queue_.size() ? 0 : head_ + 1;
-      --queued_;
-      dirty_[g] = 0;
+      std::uint32_t g = 0;
+      if (!dirty_.next(g)) return true;
       if (!scan(ctx, g)) return false;
     }
   }
 
-  // Naked single: the fixed cell's value leaves every other cell of each of its groups; a peer
-  // fixed to the same value is a contradiction.
+  // Naked single: the fixed cell's value leaves every peer; a peer fixed to the same value is a
+  // contradiction.
   bool eliminate(Context& ctx, std::uint32_t cell) {
-    const std::uint64_t* words = ctx.domains().words().data();
-    const std::uint64_t value = words[word_[cell]];
-    const bool tracing = ctx.tracing();
-    for (std::uint32_t k = groups_of_start_[cell]; k < groups_of_start_[cell + 1]; ++k) {
-      const GroupInfo& info = groups_[groups_of_[k]];
-      bool fired = false;
-      for (std::uint32_t i = 0; i < info.size; ++i) {
-        const std::uint32_t peer = members_[info.first + i];
-        const std::uint64_t x = words[word_[peer]];
-        if (peer == cell || (x & value) == 0) continue;
-        if (x == value) return false;  // two cells of the group fixed to one value
-        if (tracing && !fired) ctx.because(info.naked_reason);
-        fired = true;
-        ++tally_.naked_removed;
-        if (!narrow(ctx, peer, x & ~value)) return false;
-      }
-      tally_.naked_fired += fired ? 1 : 0;
+    const std::uint64_t value = cells_[cell];
+    bool fired = false;
+    for (std::uint32_t k = peers_start_[cell]; k < peers_start_[cell + 1]; ++k) {
+      const std::uint32_t peer = peers_[k].cell;
+      const std::uint64_t x = cells_[peer];
+      if ((x & value) == 0) continue;
+      if (x == value) return false;  // two cells of a group fixed to one value
+      if (tracing_) ctx.because(groups_[peers_[k].group].naked_reason);
+      fired = true;
+      ++tally_.naked_removed;
+      if (!narrow(ctx, peer, x & ~value)) return false;
     }
+    tally_.naked_fired += fired ? 1 : 0;
     return true;
   }
 
@@ -222,10 +193,9 @@ class Singles final : public Propagator {
   bool scan(Context& ctx, std::uint32_t g) {
     const GroupInfo& info = groups_[g];
     const std::uint32_t* cells = members_.data() + info.first;
-    const std::uint64_t* words = ctx.domains().words().data();
     std::uint64_t once = 0, twice = 0, fixed = 0, fixed_twice = 0;
     for (std::uint32_t i = 0; i < info.size; ++i) {
-      const std::uint64_t x = words[word_[cells[i]]];
+      const std::uint64_t x = cells_[cells[i]];
       const std::uint64_t one = single(x) ? x : 0;
       twice |= once & x;
       once |= x;
@@ -240,23 +210,23 @@ class Singles final : public Propagator {
     const std::uint64_t gone = naked_ ? fixed : 0;
     const std::uint64_t todo = hidden_ ? once & ~twice & ~fixed : 0;
     if ((gone | todo) == 0) return true;
-    const bool tracing = ctx.tracing();
     bool fired = false;
     for (std::uint32_t i = 0; i < info.size; ++i) {
-      std::uint64_t x = words[word_[cells[i]]];
+      std::uint64_t x = cells_[cells[i]];
       if (single(x)) continue;  // a fixed cell owns its value
       if ((x & gone) != 0) {
-        if (tracing) ctx.because(info.naked_reason);
+        if (tracing_) ctx.because(info.naked_reason);
         fired = true;
         tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(x & gone));
         x &= ~gone;
+        if (x == 0) return false;
         if (!narrow(ctx, cells[i], x)) return false;
         if (single(x)) continue;  // fixed now: already queued for elimination
       }
       const std::uint64_t mine = x & todo;  // todo holds no fixed value, so the removal kept it
       if (mine == 0) continue;
       if (!single(mine)) return false;  // the only place of two values
-      if (tracing) ctx.because(info.hidden_reason);
+      if (tracing_) ctx.because(info.hidden_reason);
       ++tally_.hidden_fired;
       tally_.hidden_removed += static_cast<std::uint64_t>(std::popcount(x) - 1);
       if (!narrow(ctx, cells[i], mine)) return false;
@@ -268,16 +238,15 @@ class Singles final : public Propagator {
   bool naked_, hidden_;
   Counters naked_counters_, hidden_counters_;
   std::vector<GroupInfo> groups_;
-  std::vector<std::uint32_t> members_;  // cells (scope indices) of every group, group after group
-  std::vector<std::uint32_t> word_;     // per cell: its word in Domains::words()
-  std::vector<Value> bases_;            // per cell: the value of bit 0
-  std::vector<std::uint32_t> groups_of_start_, groups_of_;  // per cell: the groups holding it
-  std::vector<std::uint64_t> shadow_;   // per cell: its word after the last successful run
-  std::vector<std::uint32_t> fixed_;    // cells newly fixed whose value must leave their peers
+  std::vector<std::uint32_t> members_;      // cells (scope indices) of every group, group after group
+  std::vector<Value> bases_;                // per cell: the value of bit 0
+  std::vector<std::uint32_t> peers_start_;  // per cell: its peers in peers_
+  std::vector<Peer> peers_;
+  WorkingCopy cells_;                       // the cells' words during a run
+  PartSet dirty_;                           // the groups waiting for a scan
+  std::vector<std::uint32_t> fixed_;        // cells newly fixed whose value must leave their peers
   std::uint32_t fixed_count_ = 0;
-  std::vector<std::uint8_t> dirty_;     // per group: waiting in queue_
-  std::vector<std::uint32_t> queue_;    // groups to scan, a ring of queued_ entries from head_
-  std::size_t head_ = 0, queued_ = 0;
+  bool tracing_ = false;
   Tally tally_;
 };
 

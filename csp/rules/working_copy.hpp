@@ -1,0 +1,140 @@
+// Machinery shared by the rule propagators that cover many groups at once (singles.cpp,
+// locked_candidates.cpp): a working copy of the cells' words, and a set of parts to revisit.
+//
+// Such a propagator runs on its own copy of its cells' words and writes each narrowed cell back
+// once, at the end of the run: reaching a fixpoint narrows a cell several times, and every write
+// through the engine wakes the cell's watchers. (With a tracer attached, each narrowing is written
+// at once instead, so that every removal is reported with the rule and group that made it.)
+//
+// What changed since the last run? The copy keeps a shadow of every cell's word as the last
+// successful run left it (a fixpoint of the propagator) and compares: whatever search did in
+// between (narrowing, or restoring an older state), the cells that match their shadow need no
+// new look, so comparing words replaces any bookkeeping of backtracking.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "csp/engine.hpp"
+#include "csp/rules/group_rules.hpp"
+
+namespace csp::rules_detail {
+
+/// The cells' words during a run (cells are the propagator's scope indices).
+class WorkingCopy {
+ public:
+  WorkingCopy() = default;
+  /// `word[cell]`: where the cell's word lives in Domains::words(). Every shadow starts empty, so
+  /// the first run sees every cell as changed.
+  explicit WorkingCopy(std::vector<std::uint32_t> word)
+      : word_(std::move(word)),
+        shadow_(word_.size(), 0),
+        local_(word_.size(), 0),
+        pending_(word_.size(), 0),
+        pending_list_(word_.size(), 0) {}
+
+  /// Starts a run: copies every cell's word and calls `changed(cell, word)` for each cell that
+  /// differs from its shadow.
+  template <class Changed>
+  void load(const Context& ctx, Changed&& changed) {
+    const std::uint64_t* words = ctx.domains().words().data();
+    for (std::uint32_t cell = 0; cell < local_.size(); ++cell) {
+      const std::uint64_t w = words[word_[cell]];
+      local_[cell] = w;
+      if (w != shadow_[cell]) changed(cell, w);
+    }
+  }
+
+  std::uint64_t operator[](std::uint32_t cell) const { return local_[cell]; }
+  const std::uint64_t* data() const { return local_.data(); }
+
+  /// Narrows a cell to `keep` (a subset of its word): in the copy, and in the domains either now
+  /// (when `now`, for a tracer) or at the end of the run. False when the engine reports a failure.
+  bool set(Context& ctx, Var var, std::uint32_t cell, std::uint64_t keep, bool now) {
+    local_[cell] = keep;
+    if (now) return ctx.keep_bits(var, keep);
+    if (!pending_[cell]) {
+      pending_[cell] = 1;
+      pending_list_[pending_count_++] = cell;
+    }
+    return true;
+  }
+
+  /// Ends a run. After success, writes every narrowed cell back to the domains (of `scope`) and
+  /// takes the copy as the new shadow; after a failure the state is dropped, so nothing is written.
+  /// Returns the run's outcome.
+  bool finish(Context& ctx, std::span<const Var> scope, bool ok) {
+    for (std::uint32_t k = 0; k < pending_count_; ++k) {
+      const std::uint32_t cell = pending_list_[k];
+      pending_[cell] = 0;
+      if (ok && !ctx.keep_bits(scope[cell], local_[cell])) ok = false;
+    }
+    pending_count_ = 0;
+    if (ok) std::copy(local_.begin(), local_.end(), shadow_.begin());
+    return ok;
+  }
+
+ private:
+  std::vector<std::uint32_t> word_;          // per cell: its word in Domains::words()
+  std::vector<std::uint64_t> shadow_;        // per cell: its word after the last successful run
+  std::vector<std::uint64_t> local_;         // per cell: its word during a run
+  std::vector<std::uint8_t> pending_;        // per cell: narrowed in this run, not yet written
+  std::vector<std::uint32_t> pending_list_;  // those cells, pending_count_ of them
+  std::uint32_t pending_count_ = 0;
+};
+
+/// A set of parts (groups, pairs of groups) waiting for a look, as a bit set, with each cell's
+/// parts as a mask so that marking them all is a few word ORs. Parts are taken in turn from a
+/// cursor that goes round, an order close to first come, first served (taking the lowest first
+/// does measurably more work: a part marked early waits behind parts marked again and again).
+class PartSet {
+ public:
+  PartSet() = default;
+  /// `parts_of[cell]`: the parts the cell belongs to.
+  PartSet(std::size_t parts, const std::vector<std::vector<std::uint32_t>>& parts_of)
+      : parts_(parts), words_((parts + 63) / 64), mask_(parts_of.size() * words_, 0), marked_(words_, 0) {
+    for (std::size_t cell = 0; cell < parts_of.size(); ++cell)
+      for (std::uint32_t p : parts_of[cell]) mask_[cell * words_ + p / 64] |= std::uint64_t{1} << (p % 64);
+  }
+
+  /// Marks every part of the cell.
+  void mark_parts_of(std::uint32_t cell) {
+    const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
+    for (std::size_t k = 0; k < words_; ++k) marked_[k] |= mask[k];
+  }
+
+  /// Takes a marked part off the set: the next one at or after the cursor, going round; false
+  /// when none is left.
+  bool next(std::uint32_t& part) {
+    if (words_ == 0) return false;
+    std::size_t k = cursor_ / 64;
+    std::uint64_t w = marked_[k] & (~std::uint64_t{0} << (cursor_ % 64));
+    for (std::size_t step = 0; w == 0; ++step) {
+      if (step == words_) return false;
+      k = k + 1 == words_ ? 0 : k + 1;
+      w = marked_[k];
+    }
+    const int bit = std::countr_zero(w);
+    marked_[k] &= ~(std::uint64_t{1} << bit);
+    part = static_cast<std::uint32_t>(k * 64 + static_cast<std::size_t>(bit));
+    cursor_ = part + 1 == parts_ ? 0 : part + 1;
+    return true;
+  }
+
+  /// Unmarks every part (after a failed run).
+  void clear() { std::fill(marked_.begin(), marked_.end(), 0); }
+
+ private:
+  std::size_t parts_ = 0, words_ = 0;
+  std::vector<std::uint64_t> mask_;    // per cell: its parts, words_ words
+  std::vector<std::uint64_t> marked_;  // the parts waiting for a look
+  std::size_t cursor_ = 0;             // where next() looks first
+};
+
+/// The distinct cells of some groups, in order of first appearance.
+std::vector<Var> distinct_cells(const std::vector<Group>& groups);
+
+}  // namespace csp::rules_detail
