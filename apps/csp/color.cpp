@@ -14,10 +14,6 @@ namespace {
 
 namespace pc = problems::coloring;
 
-std::chrono::nanoseconds seconds(double s) {
-  return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
-}
-
 // The search settings of a colouring: DSATUR unless another order was asked for; the time limit
 // covers the whole job (bounds and every search), not each search.
 pc::ColoringSettings settings_of(const SearchConfig& c) {
@@ -25,7 +21,7 @@ pc::ColoringSettings settings_of(const SearchConfig& c) {
   s.search = c.search_options();
   s.search.limits.time = std::chrono::nanoseconds(0);
   s.dsatur = c.order == "dsatur";
-  s.time_limit = seconds(c.time_limit);
+  s.time_limit = nanoseconds_of(c.time_limit);
   return s;
 }
 
@@ -36,7 +32,7 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
   cmd->add_option("FILE", c.file, "The graph, in DIMACS .col format (-: standard input)")->required();
   cmd->add_option("--colors", c.colors, "Only answer whether this many colours suffice")->check(CLI::Range(1, 100000));
   cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound; 0: no limit)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(cli_common::seconds())
       ->capture_default_str();
   c.search.order = "dsatur";
   add_search_options(*cmd, c.search, {"dsatur", "input", "mrv", "mrv-degree", "dom-wdeg"});
@@ -45,7 +41,7 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
 
 int run_color(const ColorCommand& c) {
   pc::ColoringSettings settings = settings_of(c.search);
-  settings.clique_budget = seconds(c.clique_budget);
+  settings.clique_budget = nanoseconds_of(c.clique_budget);
   std::string text;
   for (const std::string& line : read_lines(c.file)) text += line + '\n';
   std::istringstream in(text);

@@ -1,5 +1,6 @@
 #include "options.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -7,6 +8,14 @@
 #include <iostream>
 
 namespace csp_app {
+
+std::chrono::nanoseconds nanoseconds_of(double seconds) {
+  // Clamped so that the conversion cannot overflow (a century is "no limit" anyway); a limit below
+  // a nanosecond would round to 0, which means "no limit": it becomes the smallest one.
+  const double s = std::min(seconds, 3.0e9);
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
+  return s > 0 && ns.count() == 0 ? std::chrono::nanoseconds{1} : ns;
+}
 
 csp::SearchOptions SearchConfig::search_options() const {
   csp::SearchOptions o;
@@ -18,7 +27,7 @@ csp::SearchOptions SearchConfig::search_options() const {
     throw UsageError(e.what());
   }
   o.limits.nodes = node_limit;
-  o.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(time_limit));
+  o.limits.time = nanoseconds_of(time_limit);
   return o;
 }
 
@@ -27,14 +36,17 @@ void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string>
   cmd.add_option("--values", c.values, "Value order (random uses --seed)")
       ->check(CLI::IsMember({"min", "max", "lcv", "random"}))
       ->capture_default_str();
-  cmd.add_option("--seed", c.seed, "Seed of the random value order")->capture_default_str();
+  cmd.add_option("--seed", c.seed, "Seed of the random value order")
+      ->check(cli_common::whole_number(0, UINT64_MAX))
+      ->capture_default_str();
   cmd.add_option("--inference", c.inference, "Inference after each decision")
       ->check(CLI::IsMember({"none", "fc", "mac"}))
       ->capture_default_str();
   cmd.add_option("--node-limit", c.node_limit, "Give up a search after this many nodes (0: no limit)")
+      ->check(cli_common::whole_number(0, UINT64_MAX))
       ->capture_default_str();
   cmd.add_option("--time-limit", c.time_limit, "Give up after this many seconds (fractional; 0: none)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(cli_common::seconds())
       ->capture_default_str();
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
 }

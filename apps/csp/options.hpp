@@ -2,6 +2,7 @@
 // command, and the --stats summary.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <stdexcept>
 #include <string>
@@ -9,6 +10,8 @@
 #include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "apps/cli_common.hpp"
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/search.hpp"
@@ -50,6 +53,9 @@ struct SearchConfig {
   /// for the command to replace.
   csp::SearchOptions search_options() const;
 };
+
+/// Seconds as a limit: clamped to a century, and never rounded down to 0 ("none").
+std::chrono::nanoseconds nanoseconds_of(double seconds);
 
 /// Adds --order, --values, --seed, --inference, --node-limit, --time-limit and --stats; `orders`
 /// lists the accepted variable orders (the library's, plus any the command adds).

@@ -13,6 +13,7 @@
 #include <system_error>
 #include <thread>
 
+#include "commands.hpp"
 #include "csp/log.hpp"
 #include "options.hpp"
 
@@ -242,6 +243,27 @@ std::string LineReader::where(std::uint32_t file, std::uint64_t number) const {
   std::string w = "line " + std::to_string(number);
   if (names_.size() > 1) w += " of " + display_name(file);
   return w;
+}
+
+std::optional<problems::sudoku::Puzzle> puzzle_of(Item& it, const LineReader& in, std::uint8_t skipped,
+                                                  std::uint8_t invalid) {
+  namespace sd = problems::sudoku;
+  if (it.overlong) {
+    it.outcome = invalid;
+    it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
+    return std::nullopt;
+  }
+  sd::ParsedLine parsed = sd::parse_line(it.line);
+  if (parsed.kind == sd::ParsedLine::Kind::skip) {
+    it.outcome = skipped;
+    return std::nullopt;
+  }
+  if (parsed.kind == sd::ParsedLine::Kind::invalid) {
+    it.outcome = invalid;
+    it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
+    return std::nullopt;
+  }
+  return std::move(parsed.puzzle);
 }
 
 // --- Writer ------------------------------------------------------------------------------------

@@ -29,8 +29,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "problems/sudoku/sudoku.hpp"
 
 namespace sudoku_app {
 
@@ -139,6 +142,12 @@ class Writer {
   bool pipe_closed_ = false;
   std::string error_;
 };
+
+/// The start of solve's and count's work on a line: an over-long line, or one that parse_line()
+/// finds invalid, is answered here ("invalid: REASON (WHERE)", outcome `invalid`); a blank or
+/// comment line gets outcome `skipped` and no answer; any other line gives its puzzle.
+std::optional<problems::sudoku::Puzzle> puzzle_of(Item& it, const LineReader& in, std::uint8_t skipped,
+                                                  std::uint8_t invalid);
 
 constexpr std::size_t kChunkLines = 4096;
 constexpr std::size_t kFirstChunkLines = 64;

@@ -129,23 +129,25 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
       ->capture_default_str();
   cmd->add_option("--rules", c.rules,
                   "A rule set: comma-separated rules (naked-single, hidden-single, naked-twins, hidden-pairs, "
-                  "naked-triples, locked-candidates), none or all; repeat the option to compare several")
+                  "naked-triples, locked-candidates, and the technique rules hidden-triples .. x-chains of "
+                  "docs/techniques.md), none, all, techniques or every; repeat the option to compare several")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--repeat", c.repeat, "Run each configuration K times and report the run with the median puzzles/s")
-      ->check(CLI::PositiveNumber)
+      ->check(whole_number(1, UINT32_MAX))
       ->capture_default_str();
   // Each worker gets its own models: a bound keeps a typo like --threads 100000 from exhausting memory.
-  cmd->add_option("--threads", c.threads, "Worker threads (1 to 256)")->check(CLI::Range(1U, 256U))->capture_default_str();
+  cmd->add_option("--threads", c.threads, "Worker threads (1 to 256)")->check(whole_number(1, 256))->capture_default_str();
   cmd->add_option("--format", c.format, "Report layout")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
   cmd->add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
+      ->check(whole_number(0, UINT64_MAX))
       ->capture_default_str();
   cmd->add_option("--time-limit", c.time_limit, "Give up a puzzle after this many seconds (fractional; 0: none)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds())
       ->capture_default_str();
-  cmd->add_option("--seed", c.seed, "Seed of the random value order")->capture_default_str();
+  cmd->add_option("--seed", c.seed, "Seed of the random value order")->check(whole_number(0, UINT64_MAX))->capture_default_str();
   cmd->add_option("FILE", c.files, "Puzzle files, one puzzle per line (- : standard input)")->required();
   return cmd;
 }

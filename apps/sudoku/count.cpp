@@ -35,23 +35,10 @@ int run_count(const CountCommand& c) {
   SolverPool pool(threads, rules, options);
 
   auto work = [&](unsigned w, Item& it) {
-    if (it.overlong) {
-      it.outcome = invalid;
-      it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
-      return;
-    }
-    sd::ParsedLine parsed = sd::parse_line(it.line);
-    if (parsed.kind == sd::ParsedLine::Kind::skip) {
-      it.outcome = skipped;
-      return;
-    }
-    if (parsed.kind == sd::ParsedLine::Kind::invalid) {
-      it.outcome = invalid;
-      it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
-      return;
-    }
-    SolverPool::Slot& slot = pool.get(w, parsed.puzzle.box);
-    const csp::SearchResult r = slot.solver.count(slot.model.start(parsed.puzzle), c.max);
+    const std::optional<sd::Puzzle> puzzle = puzzle_of(it, in, skipped, invalid);
+    if (!puzzle) return;
+    SolverPool::Slot& slot = pool.get(w, puzzle->box);
+    const csp::SearchResult r = slot.solver.count(slot.model.start(*puzzle), c.max);
     slot.record(r.stats);
     if (r.status == csp::SearchStatus::limit && r.limit == csp::LimitHit::interrupted) {
       it.interrupted = true;  // an unfinished count is no answer
@@ -81,13 +68,12 @@ int run_count(const CountCommand& c) {
   int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;
   if (interrupt_signal() != 0) status = interrupted_status();
   if (!written && interrupt_signal() == 0) return output_failed(out, status);
-  if (c.batch.stats) {
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    const std::uint64_t puzzles = counts[counted] + counts[capped] + counts[invalid] + counts[limit];
-    print_summary(stderr,
-                  {{"counted", counts[counted]}, {"capped", counts[capped]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}},
-                  puzzles, seconds, pool.totals());
-  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  const std::uint64_t puzzles = counts[counted] + counts[capped] + counts[invalid] + counts[limit];
+  const std::vector<std::pair<std::string, std::uint64_t>> outcomes{
+      {"counted", counts[counted]}, {"capped", counts[capped]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}};
+  if (c.batch.summary) print_summary_line(stderr, outcomes, puzzles, seconds, pool.totals());
+  if (c.batch.stats) print_summary(stderr, outcomes, puzzles, seconds, pool.totals());
   return status;
 }
 

@@ -1,42 +1,10 @@
 #include "options.hpp"
 
 #include <algorithm>
-#include <charconv>
 #include <chrono>
-#include <cmath>
-#include <cstdlib>
 #include <thread>
 
 namespace sudoku_app {
-
-CLI::Validator whole_number(std::uint64_t min, std::uint64_t max) {
-  // CLI11's own number checks print their range as doubles (0.000000 to 1.79e308) and let "-5"
-  // through to an unsigned option, which wraps: a plain check of the digits says what is wrong.
-  const std::string range = max == UINT64_MAX ? ">= " + std::to_string(min)
-                                              : "from " + std::to_string(min) + " to " + std::to_string(max);
-  return CLI::Validator(
-      [min, max, range](std::string& text) -> std::string {
-        std::uint64_t n = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, ec] = std::from_chars(text.data(), end, n);
-        if (text.empty() || ec != std::errc{} || stop != end || n < min || n > max)
-          return "expected a whole number " + range + ", got '" + text + "'";
-        return {};
-      },
-      "INT " + range);
-}
-
-CLI::Validator seconds() {
-  return CLI::Validator(
-      [](std::string& text) -> std::string {
-        char* stop = nullptr;
-        const double s = std::strtod(text.c_str(), &stop);
-        if (text.empty() || stop != text.c_str() + text.size() || !std::isfinite(s) || s < 0)
-          return "expected a number of seconds >= 0, got '" + text + "'";
-        return {};
-      },
-      "SECONDS >= 0");
-}
 
 csp::RuleSet SearchConfig::rule_set() const {
   try {
@@ -87,7 +55,9 @@ void add_search_options(CLI::App& cmd, SearchConfig& c) {
       ->capture_default_str();
   cmd.add_option("--rules", c.rules,
                  "Comma-separated rules (naked-single, hidden-single, naked-twins, hidden-pairs, "
-                 "naked-triples, locked-candidates), or none, or all")
+                 "naked-triples, locked-candidates; technique rules: hidden-triples, naked-quads, "
+                 "hidden-quads, x-wing, swordfish, jellyfish, xy-wing, xyz-wing, simple-colouring, "
+                 "x-chains), or none, all (the six group rules), techniques, every")
       ->capture_default_str();
   cmd.add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
       ->check(whole_number(0, UINT64_MAX))

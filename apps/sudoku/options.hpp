@@ -8,6 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/cli_common.hpp"
+
 #include "csp/rules/group_rules.hpp"
 #include "csp/search.hpp"
 
@@ -56,11 +58,10 @@ struct BatchConfig {
   unsigned thread_count() const;
 };
 
-/// Checks an option's text is a whole decimal number in [min, max]: no sign, no fraction, no
-/// exponent; the message says what was expected and what was given.
-CLI::Validator whole_number(std::uint64_t min, std::uint64_t max);
-/// Checks an option's text is a finite number of seconds >= 0 (not "nan", "inf" or "-1").
-CLI::Validator seconds();
+/// The checks of option values both commands share (apps/cli_common.hpp): every number option of
+/// every subcommand goes through one of them.
+using cli_common::seconds;
+using cli_common::whole_number;
 
 /// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit.
 void add_search_options(CLI::App& cmd, SearchConfig& c);

@@ -42,6 +42,16 @@ SolverPool::Totals SolverPool::totals() const {
   return t;
 }
 
+void print_summary_line(std::FILE* to, const std::vector<std::pair<std::string, std::uint64_t>>& outcomes,
+                        std::uint64_t puzzles, double seconds, const SolverPool::Totals& t) {
+  std::string line = std::to_string(puzzles) + " puzzles: ";
+  for (std::size_t i = 0; i < outcomes.size(); ++i)
+    line += (i > 0 ? ", " : "") + std::to_string(outcomes[i].second) + " " + outcomes[i].first;
+  std::fprintf(to, "%s; %.3f s, %.0f puzzles/s, %.2f mean nodes\n", line.c_str(), seconds,
+               seconds > 0 ? static_cast<double>(puzzles) / seconds : 0.0,
+               t.searches > 0 ? static_cast<double>(t.nodes) / static_cast<double>(t.searches) : 0.0);
+}
+
 void print_summary(std::FILE* to, const std::vector<std::pair<std::string, std::uint64_t>>& outcomes,
                    std::uint64_t puzzles, double seconds, const SolverPool::Totals& t) {
   std::fprintf(to, "puzzles: %llu\n", static_cast<unsigned long long>(puzzles));

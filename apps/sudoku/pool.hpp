@@ -49,6 +49,10 @@ class SolverPool {
   std::vector<std::array<std::unique_ptr<Slot>, 6>> slots_;  // [worker][box]
 };
 
+/// Prints the --summary line: "N puzzles: A solved, B unsolvable, ...; T s, R puzzles/s, M mean
+/// nodes", the outcomes named and counted in the order given.
+void print_summary_line(std::FILE* to, const std::vector<std::pair<std::string, std::uint64_t>>& outcomes,
+                        std::uint64_t puzzles, double seconds, const SolverPool::Totals& t);
 /// Prints the --stats summary: one "name: value" per line, then each rule's firings and removals.
 void print_summary(std::FILE* to, const std::vector<std::pair<std::string, std::uint64_t>>& outcomes,
                    std::uint64_t puzzles, double seconds, const SolverPool::Totals& t);

@@ -51,22 +51,9 @@ int run_solve(const SolveCommand& c) {
   csp::log().info("solve: rules {}, {} threads", csp::to_string(rules), threads);
 
   auto work = [&](unsigned w, Item& it) {
-    if (it.overlong) {
-      it.outcome = invalid;
-      it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
-      return;
-    }
-    sd::ParsedLine parsed = sd::parse_line(it.line);
-    if (parsed.kind == sd::ParsedLine::Kind::skip) {
-      it.outcome = skipped;
-      return;
-    }
-    if (parsed.kind == sd::ParsedLine::Kind::invalid) {
-      it.outcome = invalid;
-      it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
-      return;
-    }
-    const sd::Puzzle& p = parsed.puzzle;
+    const std::optional<sd::Puzzle> puzzle = puzzle_of(it, in, skipped, invalid);
+    if (!puzzle) return;
+    const sd::Puzzle& p = *puzzle;
     SolverPool::Slot& slot = pool.get(w, p.box);
     const csp::SearchResult r = slot.solver.solve(slot.model.start(p));
     slot.record(r.stats);
@@ -112,20 +99,13 @@ int run_solve(const SolveCommand& c) {
   if (!written && interrupt_signal() == 0) return output_failed(out, status);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   const std::uint64_t puzzles = counts[solved] + counts[unsolvable] + counts[invalid] + counts[limit] + counts[wrong];
-  if (c.batch.summary) {
-    const SolverPool::Totals t = pool.totals();
-    std::fprintf(stderr, "%llu puzzles: %llu solved, %llu unsolvable, %llu invalid, %llu limit; %.3f s, %.0f puzzles/s, %.2f mean nodes\n",
-                 static_cast<unsigned long long>(puzzles), static_cast<unsigned long long>(counts[solved]),
-                 static_cast<unsigned long long>(counts[unsolvable]), static_cast<unsigned long long>(counts[invalid]),
-                 static_cast<unsigned long long>(counts[limit]), seconds,
-                 seconds > 0 ? static_cast<double>(puzzles) / seconds : 0.0,
-                 t.searches > 0 ? static_cast<double>(t.nodes) / static_cast<double>(t.searches) : 0.0);
-  }
+  const std::vector<std::pair<std::string, std::uint64_t>> outcomes{
+      {"solved", counts[solved]}, {"unsolvable", counts[unsolvable]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}};
+  if (c.batch.summary) print_summary_line(stderr, outcomes, puzzles, seconds, pool.totals());
   if (c.batch.stats) {
-    std::vector<std::pair<std::string, std::uint64_t>> outcomes{
-        {"solved", counts[solved]}, {"unsolvable", counts[unsolvable]}, {"invalid", counts[invalid]}, {"limit", counts[limit]}};
-    if (counts[wrong] > 0) outcomes.emplace_back("wrong", counts[wrong]);
-    print_summary(stderr, outcomes, puzzles, seconds, pool.totals());
+    std::vector<std::pair<std::string, std::uint64_t>> all = outcomes;
+    if (counts[wrong] > 0) all.emplace_back("wrong", counts[wrong]);
+    print_summary(stderr, all, puzzles, seconds, pool.totals());
   }
   return status;
 }

@@ -40,8 +40,7 @@ for cmd in solve count; do
   usage_error "$cmd: --order unknown" "--order" $cmd --order sideways
   usage_error "$cmd: --rules unknown" "telepathy" $cmd --rules naked-single,telepathy
 done
-# (CLI11 reports the missing subcommand, not the unknown word: main.cpp, see the report.)
-usage_error "unknown subcommand" "subcommand" frobnicate
+usage_error "unknown subcommand" "sudoku: unknown command 'frobnicate' (see sudoku --help)" frobnicate
 usage_error "--log-level unknown" "--log-level" --log-level loud solve
 
 # Unreadable: permission bits mean nothing to root, who can read anything.

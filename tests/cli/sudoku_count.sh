@@ -30,4 +30,18 @@ set +e
 status=$?
 set -e
 [ "$status" -eq 2 ] || fail "--max 0 is a usage error"
+
+# --summary: one line on standard error adding up the batch, as solve's (it used to print nothing);
+# standard output is the same as without it.
+printf '%s\n12345\n%s\n%s\n# a comment\n%s\n' "$EASY" "$LOOSE" "$UNSOLVABLE" "$EASY" \
+  | "$S" count --summary --threads 1 > "$T/summary.out" 2> "$T/summary.err" || true
+[ "$(wc -l < "$T/summary.err")" -eq 1 ] || fail "--summary: not one line: $(cat "$T/summary.err")"
+grep -qE '^5 puzzles: 3 counted, 1 capped, 1 invalid, 0 limit; [0-9]+\.[0-9]{3} s, [0-9]+ puzzles/s, [0-9]+\.[0-9]{2} mean nodes$' \
+  "$T/summary.err" || fail "--summary: $(cat "$T/summary.err")"
+printf '%s\n12345\n%s\n%s\n# a comment\n%s\n' "$EASY" "$LOOSE" "$UNSOLVABLE" "$EASY" | "$S" count --threads 1 > "$T/plain.out" || true
+cmp -s "$T/summary.out" "$T/plain.out" || fail "--summary changed standard output"
+set +e
+out=$(echo "$EMPTY" | "$S" count --max 3 --node-limit 2 --summary 2>&1 > /dev/null)
+set -e
+[[ "$out" == "1 puzzles: 0 counted, 0 capped, 0 invalid, 1 limit; "* ]] || fail "--summary with a limit: $out"
 echo "sudoku count: all checks passed"
