@@ -32,6 +32,12 @@ struct ExplainCommand {
   SearchConfig search;
   std::string puzzle;  ///< empty: the first puzzle line of standard input
   std::string format = "line";
+  std::string techniques = "all";  ///< the techniques tried at each step, in order
+};
+/// sudoku grade: the hardest technique, score and level of each puzzle (apps/sudoku/grade.cpp).
+struct GradeCommand {
+  BatchConfig batch;
+  std::string techniques = "all";
 };
 /// sudoku bench: every combination of the listed choices on every file. The lists start as the
 /// solve command's defaults and are replaced by whatever the command line gives.
@@ -53,6 +59,7 @@ CLI::App* add_solve(CLI::App& app, SolveCommand& c);
 CLI::App* add_count(CLI::App& app, CountCommand& c);
 CLI::App* add_generate(CLI::App& app, GenerateCommand& c);
 CLI::App* add_explain(CLI::App& app, ExplainCommand& c);
+CLI::App* add_grade(CLI::App& app, GradeCommand& c);
 CLI::App* add_bench(CLI::App& app, BenchCommand& c);
 
 // Each returns the exit status (see Exit); UsageError escapes to main.
@@ -60,6 +67,7 @@ int run_solve(const SolveCommand& c);
 int run_count(const CountCommand& c);
 int run_generate(const GenerateCommand& c);
 int run_explain(const ExplainCommand& c);
+int run_grade(const GradeCommand& c);
 int run_bench(const BenchCommand& c);
 
 /// "invalid: <reason> (<where>)\n".

@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
   std::ios::sync_with_stdio(false);  // input is read through std::cin line by line
 
-  CLI::App app{"Solve, count, generate, explain and benchmark Sudoku puzzles (4x4 to 25x25), one puzzle per line."};
+  CLI::App app{"Solve, count, generate, explain, grade and benchmark Sudoku puzzles (4x4 to 25x25), one puzzle per line."};
   app.require_subcommand(1);
   app.fallthrough();  // --log-level may also follow the subcommand
   std::string log_level = "off";
@@ -29,11 +29,13 @@ int main(int argc, char** argv) {
   CountCommand count;
   GenerateCommand generate;
   ExplainCommand explain;
+  GradeCommand grade;
   BenchCommand bench;
   CLI::App* solve_cmd = add_solve(app, solve);
   CLI::App* count_cmd = add_count(app, count);
   CLI::App* generate_cmd = add_generate(app, generate);
   CLI::App* explain_cmd = add_explain(app, explain);
+  CLI::App* grade_cmd = add_grade(app, grade);
   CLI::App* bench_cmd = add_bench(app, bench);
 
   try {
@@ -53,6 +55,7 @@ int main(int argc, char** argv) {
     if (*count_cmd) return run_count(count);
     if (*generate_cmd) return run_generate(generate);
     if (*explain_cmd) return run_explain(explain);
+    if (*grade_cmd) return run_grade(grade);
     if (*bench_cmd) return run_bench(bench);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "sudoku: %s\n", e.what());

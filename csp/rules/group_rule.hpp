@@ -16,6 +16,7 @@
 
 #include "csp/engine.hpp"
 #include "csp/rules/group_rules.hpp"
+#include "csp/rules/techniques/technique.hpp"
 
 namespace csp::rules_detail {
 
@@ -104,5 +105,8 @@ std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, C
 std::unique_ptr<Propagator> make_locked_candidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                                    Counters c);
+/// A technique of csp/rules/techniques/ as a propagator over every group (see propagator.cpp).
+std::unique_ptr<Propagator> make_technique_rule(Rule rule, std::shared_ptr<const techniques::Structure> structure,
+                                                Counters c);
 
 }  // namespace csp::rules_detail

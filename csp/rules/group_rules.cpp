@@ -42,6 +42,9 @@ using rules_detail::Shape;
 
 constexpr Rule kAll[] = {Rule::naked_single,  Rule::hidden_single, Rule::naked_twins,
                          Rule::hidden_pairs,  Rule::naked_triples, Rule::locked_candidates};
+constexpr Rule kTechniques[] = {Rule::hidden_triples, Rule::naked_quads, Rule::hidden_quads, Rule::x_wing,
+                                Rule::swordfish,      Rule::jellyfish,   Rule::xy_wing,      Rule::xyz_wing,
+                                Rule::simple_colouring, Rule::x_chains};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -50,13 +53,19 @@ std::string_view trim(std::string_view s) {
 }
 
 std::string known_names() {
-  std::string out = "none, all";
+  std::string out = "none, all, techniques, every";
   for (Rule r : kAll) {
+    out += ", ";
+    out += rule_name(r);
+  }
+  for (Rule r : kTechniques) {
     out += ", ";
     out += rule_name(r);
   }
   return out;
 }
+
+bool is_technique(Rule r) { return std::find(std::begin(kTechniques), std::end(kTechniques), r) != std::end(kTechniques); }
 
 // Checks that a group is exact and fits the one-word fast path every rule relies on; returns its
 // values and base. A group that breaks this would make the rules unsound (a rule assumes every
@@ -97,6 +106,16 @@ std::string_view rule_name(Rule r) {
     case Rule::hidden_pairs: return "hidden-pairs";
     case Rule::naked_triples: return "naked-triples";
     case Rule::locked_candidates: return "locked-candidates";
+    case Rule::hidden_triples: return "hidden-triples";
+    case Rule::naked_quads: return "naked-quads";
+    case Rule::hidden_quads: return "hidden-quads";
+    case Rule::x_wing: return "x-wing";
+    case Rule::swordfish: return "swordfish";
+    case Rule::jellyfish: return "jellyfish";
+    case Rule::xy_wing: return "xy-wing";
+    case Rule::xyz_wing: return "xyz-wing";
+    case Rule::simple_colouring: return "simple-colouring";
+    case Rule::x_chains: return "x-chains";
   }
   return "?";
 }
@@ -106,8 +125,13 @@ const RuleSet& all_rules() {
   return all;
 }
 
-// "none" and "all" are accepted anywhere in the list (they add nothing / everything); a rule named
-// twice is kept once, at its first place.
+const RuleSet& technique_rules() {
+  static const RuleSet all(std::begin(kTechniques), std::end(kTechniques));
+  return all;
+}
+
+// "none", "all", "techniques" and "every" are accepted anywhere in the list (they add nothing, the
+// group rules, the technique rules, both); a rule named twice is kept once, at its first place.
 RuleSet parse_rules(std::string_view list) {
   RuleSet out;
   auto add = [&](Rule r) {
@@ -119,11 +143,13 @@ RuleSet parse_rules(std::string_view list) {
     const std::string_view item = trim(rest.substr(0, comma));
     if (item.empty())
       throw std::invalid_argument("empty rule name in '" + std::string(list) + "' (expected " + known_names() + ")");
-    if (item == "all") {
-      for (Rule r : kAll) add(r);
-    } else if (item != "none") {
+    if (item == "all" || item == "every") for (Rule r : kAll) add(r);
+    if (item == "techniques" || item == "every") for (Rule r : kTechniques) add(r);
+    if (item != "none" && item != "all" && item != "techniques" && item != "every") {
       const Rule* found = std::find_if(std::begin(kAll), std::end(kAll), [&](Rule r) { return rule_name(r) == item; });
       if (found == std::end(kAll))
+        found = std::find_if(std::begin(kTechniques), std::end(kTechniques), [&](Rule r) { return rule_name(r) == item; });
+      if (found == std::end(kTechniques))
         throw std::invalid_argument("unknown rule '" + std::string(item) + "' (expected " + known_names() + ")");
       add(*found);
     }
@@ -170,11 +196,20 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
     model.post(rules_detail::make_singles(groups, shapes, naked, hidden, nc, hc));
   }
 
+  // The technique rules share one index of the groups (cells, peers, families).
+  std::shared_ptr<const techniques::Structure> structure;
   for (Rule r : unique) {
-    if (r == Rule::naked_single || r == Rule::hidden_single) continue;
+    if (!is_technique(r)) continue;
+    if (!structure) structure = std::make_shared<const techniques::Structure>(model.initial_domains(), groups);
+    model.post(rules_detail::make_technique_rule(r, structure, counters_of(r)));
+  }
+
+  for (Rule r : unique) {
+    if (r == Rule::naked_single || r == Rule::hidden_single || is_technique(r)) continue;
     const rules_detail::Counters c = counters_of(r);
     if (r == Rule::locked_candidates) {
-      // Every pair of groups sharing two or more cells (in Sudoku: a box with a row or a column).
+      // Every pair of groups sharing two or more cells (in Sudoku: a box with a row or a column),
+      // all in one propagator (see locked_candidates.cpp).
       std::vector<std::pair<std::size_t, std::size_t>> pairs;
       std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
       for (std::size_t a = 0; a < groups.size(); ++a) {
@@ -197,6 +232,7 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
         case Rule::hidden_pairs: model.post(rules_detail::make_hidden_pairs(g, shapes[i], c)); break;
         case Rule::naked_triples: model.post(rules_detail::make_naked_triples(g, shapes[i], c)); break;
         case Rule::locked_candidates: break;  // posted above
+        default: break;                       // technique rules: posted above
       }
     }
   }

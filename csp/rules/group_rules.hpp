@@ -29,14 +29,31 @@ enum class Rule : std::uint8_t {
   hidden_pairs,       ///< two values with the same two places left: those cells keep only them
   naked_triples,      ///< three cells whose candidates together are three values remove them from the rest
   locked_candidates,  ///< a value confined to the intersection of two groups leaves the rest of both
+  // Technique propagators (csp/rules/techniques/): one propagator over all the groups, applying the
+  // technique's step finder until it finds nothing. Not part of "all" (see parse_rules).
+  hidden_triples,     ///< three values confined to three cells of a group: those cells keep only them
+  naked_quads,        ///< four cells whose candidates together are four values remove them from the rest
+  hidden_quads,       ///< four values confined to four cells of a group: those cells keep only them
+  x_wing,             ///< fish of size 2 over two crossing families of groups (rows and columns)
+  swordfish,          ///< fish of size 3
+  jellyfish,          ///< fish of size 4
+  xy_wing,            ///< pivot xy, pincers xz and yz: z leaves the cells seeing both pincers
+  xyz_wing,           ///< pivot xyz, pincers xz and yz: z leaves the cells seeing all three
+  simple_colouring,   ///< chains of conjugate pairs on one value, two colours: wrap and trap
+  x_chains,           ///< alternating strong/weak chains on one value: cells seeing both ends lose it
 };
 using RuleSet = std::vector<Rule>;
 
-/// "naked-single", "hidden-single", "naked-twins", "hidden-pairs", "naked-triples", "locked-candidates".
+/// "naked-single", "hidden-single", "naked-twins", "hidden-pairs", "naked-triples", "locked-candidates",
+/// "hidden-triples", "naked-quads", "hidden-quads", "x-wing", "swordfish", "jellyfish", "xy-wing",
+/// "xyz-wing", "simple-colouring", "x-chains".
 std::string_view rule_name(Rule r);
-/// Every rule, simplest first.
+/// The six group rules (naked-single .. locked-candidates), simplest first: what "all" means.
 const RuleSet& all_rules();
-/// "none", "all", or a comma-separated list of rule names; throws std::invalid_argument naming the bad one.
+/// The technique propagators (hidden-triples .. x-chains), simplest first: what "techniques" means.
+const RuleSet& technique_rules();
+/// "none", "all", "techniques", "every" (all, then techniques), or a comma-separated list of those
+/// and rule names; throws std::invalid_argument naming the bad one.
 RuleSet parse_rules(std::string_view list);
 /// The comma-separated names ("none" when empty).
 std::string to_string(const RuleSet& rules);

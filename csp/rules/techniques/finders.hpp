@@ -1,0 +1,63 @@
+// Internals of csp/rules/techniques/: the finders (one technique per .cpp file) and small helpers.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+#include "csp/rules/techniques/technique.hpp"
+
+namespace csp::techniques::detail {
+
+constexpr bool single(std::uint64_t w) { return w != 0 && (w & (w - 1)) == 0; }
+
+/// Adds a removal for each bit of `bits` (relative to the base) at cell c.
+inline void remove_bits(const Position& p, Step& s, Cell c, std::uint64_t bits) {
+  for (; bits != 0; bits &= bits - 1) s.removals.push_back({c, p.structure.base() + std::countr_zero(bits)});
+}
+/// The values of `bits` into s.values.
+inline void add_values(const Position& p, Step& s, std::uint64_t bits) {
+  for (; bits != 0; bits &= bits - 1) s.values.push_back(p.structure.base() + std::countr_zero(bits));
+}
+
+/// Calls f(mask) for every k-subset of the set bits of `from` (at most 64 bits), as masks, in
+/// lexicographic order of positions; stops when f returns true and returns true then.
+template <class F>
+bool for_each_subset(std::uint64_t from, int k, F&& f) {
+  int pos[64];
+  int n = 0;
+  for (std::uint64_t b = from; b != 0; b &= b - 1) pos[n++] = std::countr_zero(b);
+  if (k <= 0 || k > n) return false;
+  int idx[8];
+  for (int i = 0; i < k; ++i) idx[i] = i;
+  for (;;) {
+    std::uint64_t m = 0;
+    for (int i = 0; i < k; ++i) m |= std::uint64_t{1} << pos[idx[i]];
+    if (f(m)) return true;
+    int i = k - 1;
+    while (i >= 0 && idx[i] == n - k + i) --i;
+    if (i < 0) return false;
+    ++idx[i];
+    for (int j = i + 1; j < k; ++j) idx[j] = idx[j - 1] + 1;
+  }
+}
+
+bool find_full_house(const Position& p, Step& s);
+bool find_naked_single(const Position& p, Step& s);
+bool find_hidden_single(const Position& p, Step& s);
+bool find_pointing(const Position& p, Step& s);
+bool find_claiming(const Position& p, Step& s);
+bool find_naked_pair(const Position& p, Step& s);
+bool find_naked_triple(const Position& p, Step& s);
+bool find_naked_quad(const Position& p, Step& s);
+bool find_hidden_pair(const Position& p, Step& s);
+bool find_hidden_triple(const Position& p, Step& s);
+bool find_hidden_quad(const Position& p, Step& s);
+bool find_x_wing(const Position& p, Step& s);
+bool find_swordfish(const Position& p, Step& s);
+bool find_jellyfish(const Position& p, Step& s);
+bool find_xy_wing(const Position& p, Step& s);
+bool find_xyz_wing(const Position& p, Step& s);
+bool find_simple_colouring(const Position& p, Step& s);
+bool find_x_chain(const Position& p, Step& s);
+
+}  // namespace csp::techniques::detail

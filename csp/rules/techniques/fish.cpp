@@ -1,0 +1,105 @@
+// Fish: X-wing (size 2), swordfish (3), jellyfish (4), over any two crossing families of groups
+// (Sudoku or Latin-square rows and columns: every row meets every column in exactly one cell).
+//
+// Take n groups of one family (the base: n rows) in each of which a value's places all lie in the
+// same n groups of the other family (the cover: n columns). The base rows are disjoint and each
+// holds the value once, so the value sits in n distinct cells inside the cover; the cover columns
+// are disjoint and hold the value exactly n times, all of them in those cells. So the value leaves
+// every other cell of the cover columns.
+//
+//   x-wing on 4:    c3  c5                 swordfish: the same with 3 rows and 3 columns, a row
+//            r2  .  4 . 4 .                may have 2 or 3 of the places
+//            r7  .  4 . 4 .
+//   -> 4 leaves the rest of columns 3 and 5
+//
+// Both directions are tried (rows as base, then columns). A base group has 2..n places (one place
+// is a single). Step: the base groups then the cover groups, the value, the base places, the
+// removals.
+#include "csp/rules/techniques/finders.hpp"
+
+namespace csp::techniques::detail {
+namespace {
+
+bool find_fish(const Position& p, Step& s, int n, std::string_view name) {
+  const Structure& st = p.structure;
+  std::uint64_t all = 0;
+  for (const Structure::GroupInfo& g : st.groups()) all |= g.values;
+  for (std::uint64_t vals = all; vals != 0; vals &= vals - 1) {
+    const int v = std::countr_zero(vals);
+    const std::uint64_t bit = std::uint64_t{1} << v;
+    for (const auto& [f1, f2] : st.crossings()) {
+      for (int dir = 0; dir < 2; ++dir) {
+        const int base_family = dir == 0 ? f1 : f2, cover_family = dir == 0 ? f2 : f1;
+        const std::vector<std::uint32_t>& bases = st.families()[static_cast<std::size_t>(base_family)];
+        const std::vector<std::uint32_t>& covers = st.families()[static_cast<std::size_t>(cover_family)];
+        // Each base group's cover mask: the cover groups (by index in their family) of its places.
+        std::uint64_t cover_of[64];
+        std::uint64_t usable = 0;
+        for (std::size_t i = 0; i < bases.size(); ++i) {
+          const Structure::GroupInfo& g = st.groups()[bases[i]];
+          if ((g.values & bit) == 0) continue;
+          std::uint64_t m = 0;
+          int places = 0;
+          bool ok = true;
+          for (Cell c : g.cells) {
+            if ((p.cands(c) & bit) == 0) continue;
+            ++places;
+            const int k = st.member(cover_family, c);
+            if (k < 0) ok = false;
+            else m |= std::uint64_t{1} << k;
+          }
+          cover_of[i] = m;
+          if (ok && places >= 2 && places <= n) usable |= std::uint64_t{1} << i;
+        }
+        if (std::popcount(usable) < n) continue;
+        std::uint64_t base_set = 0, cover_set = 0;
+        const bool found = for_each_subset(usable, n, [&](std::uint64_t chosen) {
+          std::uint64_t cover = 0;
+          for (std::uint64_t b = chosen; b != 0; b &= b - 1) cover |= cover_of[std::countr_zero(b)];
+          if (std::popcount(cover) != n) return false;
+          for (std::uint64_t b = cover; b != 0; b &= b - 1) {
+            const Structure::GroupInfo& g = st.groups()[covers[static_cast<std::size_t>(std::countr_zero(b))]];
+            if ((g.values & bit) == 0) return false;
+            for (Cell c : g.cells) {
+              const int k = st.member(base_family, c);
+              const bool in_base = k >= 0 && ((chosen >> k) & 1U);
+              if (!in_base && (p.cands(c) & bit)) {
+                base_set = chosen, cover_set = cover;
+                return true;
+              }
+            }
+          }
+          return false;
+        });
+        if (!found) continue;
+        s.clear();
+        s.technique = name;
+        s.values.push_back(st.base() + v);
+        for (std::uint64_t b = base_set; b != 0; b &= b - 1) {
+          const std::uint32_t g = bases[static_cast<std::size_t>(std::countr_zero(b))];
+          s.groups.push_back(g);
+          for (Cell c : st.groups()[g].cells)
+            if (p.cands(c) & bit) s.cells.push_back(c);
+        }
+        for (std::uint64_t b = cover_set; b != 0; b &= b - 1) {
+          const std::uint32_t g = covers[static_cast<std::size_t>(std::countr_zero(b))];
+          s.groups.push_back(g);
+          for (Cell c : st.groups()[g].cells) {
+            const int k = st.member(base_family, c);
+            if (!(k >= 0 && ((base_set >> k) & 1U)) && (p.cands(c) & bit)) remove_bits(p, s, c, bit);
+          }
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_x_wing(const Position& p, Step& s) { return find_fish(p, s, 2, "x-wing"); }
+bool find_swordfish(const Position& p, Step& s) { return find_fish(p, s, 3, "swordfish"); }
+bool find_jellyfish(const Position& p, Step& s) { return find_fish(p, s, 4, "jellyfish"); }
+
+}  // namespace csp::techniques::detail

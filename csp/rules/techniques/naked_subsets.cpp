@@ -1,0 +1,60 @@
+// Naked pairs, triples and quads. In a group, k open cells whose candidates together are k values
+// take those k values between them, so no other cell of the group can hold any of them.
+//
+//   row 2:  r2c1 {3,8}  r2c7 {3,8}          (naked pair)
+//   -> 3 and 8 leave r2c2..r2c6, r2c8, r2c9
+//   row 5:  {1,2} {2,4} {1,4}               (naked triple: a cell may hold two of the three)
+//
+// Only cells with 2..k candidates take part (a cell with one is a single). Groups are scanned in
+// order, subsets of cells in lexicographic order; the first subset that removes something is the
+// step: the group, the k cells, the k values, the removals.
+#include "csp/rules/techniques/finders.hpp"
+
+namespace csp::techniques::detail {
+namespace {
+
+bool find_naked(const Position& p, Step& s, int k, std::string_view name) {
+  const Structure& st = p.structure;
+  for (std::uint32_t g = 0; g < st.groups().size(); ++g) {
+    const Structure::GroupInfo& info = st.groups()[g];
+    const std::size_t n = info.cells.size();
+    std::uint64_t small = 0;  // group positions of the cells with 2..k candidates
+    for (std::size_t i = 0; i < n; ++i) {
+      const int size = std::popcount(p.cands(info.cells[i]));
+      if (size >= 2 && size <= k) small |= std::uint64_t{1} << i;
+    }
+    if (std::popcount(small) < k) continue;
+    std::uint64_t found_cells = 0, found_values = 0;
+    const bool found = for_each_subset(small, k, [&](std::uint64_t cells) {
+      std::uint64_t vals = 0;
+      for (std::uint64_t b = cells; b != 0; b &= b - 1) vals |= p.cands(info.cells[std::countr_zero(b)]);
+      if (std::popcount(vals) != k) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (!((cells >> i) & 1U) && (p.cands(info.cells[i]) & vals) != 0) {
+          found_cells = cells, found_values = vals;
+          return true;
+        }
+      return false;
+    });
+    if (!found) continue;
+    s.clear();
+    s.technique = name;
+    s.groups.push_back(g);
+    add_values(p, s, found_values);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Cell c = info.cells[i];
+      if ((found_cells >> i) & 1U) s.cells.push_back(c);
+      else if (p.cands(c) & found_values) remove_bits(p, s, c, p.cands(c) & found_values);
+    }
+    return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool find_naked_pair(const Position& p, Step& s) { return find_naked(p, s, 2, "naked-pair"); }
+bool find_naked_triple(const Position& p, Step& s) { return find_naked(p, s, 3, "naked-triple"); }
+bool find_naked_quad(const Position& p, Step& s) { return find_naked(p, s, 4, "naked-quad"); }
+
+}  // namespace csp::techniques::detail

@@ -1,0 +1,639 @@
+// Human solving techniques (csp/rules/techniques/): each finder on hand-built candidate positions
+// (what it should find, nothing when the pattern is broken), the documented example puzzles, the
+// technique propagators, and soundness against the true solution of 1,000 generated puzzles.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "csp/rules/techniques/technique.hpp"
+#include "problems/sudoku/generate.hpp"
+#include "problems/sudoku/logic.hpp"
+
+namespace {
+
+namespace sd = problems::sudoku;
+namespace tq = csp::techniques;
+
+// A 9x9 candidate grid, every cell 1..9 until told otherwise; finders see it without placed flags.
+struct Board {
+  sd::SudokuModel model{3, {}};
+  tq::Structure st{model.model().initial_domains(), model.groups()};
+  csp::Domains d = model.model().initial_domains();
+  tq::Step step;
+
+  tq::Cell cell(int r, int c) const { return static_cast<tq::Cell>(st.cell_of(model.cell(r - 1, c - 1))); }
+  std::string name(tq::Cell c) const { return model.cell_name(st.var(c)); }
+  void set(int r, int c, const std::string& digits) {
+    std::uint64_t m = 0;
+    for (char ch : digits) m |= std::uint64_t{1} << (ch - '1');
+    d.set_bits(model.cell(r - 1, c - 1), m);
+  }
+  void remove(int r, int c, int v) { d.remove(model.cell(r - 1, c - 1), v); }
+  // Removes v from every cell of row r except the listed columns.
+  void row_only(int r, int v, std::initializer_list<int> cols) {
+    for (int c = 1; c <= 9; ++c)
+      if (std::find(cols.begin(), cols.end(), c) == cols.end()) remove(r, c, v);
+  }
+  void col_only(int c, int v, std::initializer_list<int> rows) {
+    for (int r = 1; r <= 9; ++r)
+      if (std::find(rows.begin(), rows.end(), r) == rows.end()) remove(r, c, v);
+  }
+  bool find(const char* technique) {
+    const tq::Technique* t = tq::find_technique(technique);
+    REQUIRE(t != nullptr);
+    return t->find(tq::Position{st, d, {}}, step);
+  }
+  // Removals as "r5c3-4", sorted.
+  std::vector<std::string> removals() const {
+    std::vector<std::string> out;
+    for (const tq::Candidate& r : step.removals) out.push_back(name(r.cell) + "-" + std::to_string(r.value));
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+  std::vector<std::string> cells() const {
+    std::vector<std::string> out;
+    for (tq::Cell c : step.cells) out.push_back(name(c));
+    return out;
+  }
+  std::vector<std::string> groups() const {
+    std::vector<std::string> out;
+    for (std::uint32_t g : step.groups) out.push_back(st.groups()[g].name);
+    return out;
+  }
+  std::string text() const {
+    return tq::describe(
+        step, st, [&](tq::Cell c) { return name(c); }, [](csp::Value v) { return std::to_string(v); });
+  }
+};
+
+std::vector<std::string> expand(const std::vector<std::string>& cells, const std::string& values) {
+  std::vector<std::string> out;
+  for (const std::string& c : cells)
+    for (char v : values) out.push_back(c + "-" + v);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Techniques used by the logical solver on a puzzle line.
+std::set<std::string> used(const std::string& line, const std::string& techniques = "all") {
+  const sd::ParsedLine parsed = sd::parse_line(line);
+  REQUIRE(parsed.kind == sd::ParsedLine::Kind::puzzle);
+  sd::LogicOptions o;
+  o.techniques = techniques;
+  sd::LogicSolver solver(parsed.puzzle.box, o);
+  const sd::LogicRun run = solver.run(parsed.puzzle);
+  std::set<std::string> out;
+  for (const tq::Step& s : run.steps) out.insert(std::string(s.technique));
+  return out;
+}
+
+}  // namespace
+
+// ---- the structure ------------------------------------------------------------------------------
+
+TEST_CASE("technique structure finds rows columns and boxes as families", "[techniques]") {
+  Board b;
+  REQUIRE(b.st.cells() == 81);
+  REQUIRE(b.st.families().size() == 3);
+  CHECK(b.st.crossings() == std::vector<std::pair<int, int>>{{0, 1}});
+  CHECK(b.st.line_family(0));
+  CHECK(b.st.line_family(1));
+  CHECK_FALSE(b.st.line_family(2));
+  CHECK(b.st.peers(0).size() == 20);
+  CHECK(b.st.sees(b.cell(1, 1), b.cell(3, 3)));
+  CHECK_FALSE(b.st.sees(b.cell(1, 1), b.cell(4, 4)));
+  CHECK_FALSE(b.st.sees(b.cell(1, 1), b.cell(1, 1)));
+  CHECK(b.st.overlaps().size() == 54);  // each box with its 3 rows and 3 columns
+}
+
+TEST_CASE("technique names parse into an order", "[techniques]") {
+  const auto all = tq::parse_techniques("all");
+  REQUIRE(all.size() == tq::catalogue().size());
+  CHECK(all.front()->name == "full-house");
+  CHECK(all.back()->name == "x-chain");
+  const auto some = tq::parse_techniques("x-wing, singles,locked-candidates,x-wing");
+  REQUIRE(some.size() == 6);
+  CHECK(some[0]->name == "x-wing");
+  CHECK(some[1]->name == "full-house");
+  CHECK(some[5]->name == "claiming");
+  CHECK_THROWS_WITH(tq::parse_techniques("hidden-single,y-wing"), Catch::Contains("unknown technique 'y-wing'"));
+  CHECK_THROWS_AS(tq::parse_techniques("hidden-single,,x-wing"), std::invalid_argument);
+  // Catalogue order is by score: simplest first.
+  for (std::size_t i = 1; i < tq::catalogue().size(); ++i)
+    CHECK(tq::catalogue()[i - 1].score <= tq::catalogue()[i].score);
+}
+
+// ---- singles, through the logical solver -------------------------------------------------------
+
+TEST_CASE("full house naked single and hidden single on small positions", "[techniques]") {
+  // Row 1 misses only 5: full house. With full-house left out the same cell is a naked single.
+  const std::string row = "1234.6789" + std::string(72, '.');
+  const sd::Puzzle p = sd::parse_line(row).puzzle;
+  sd::LogicOptions o;
+  o.techniques = "full-house";
+  sd::LogicSolver fh(3, o);
+  sd::LogicRun r = fh.run(p);
+  REQUIRE(r.steps.size() >= 1);
+  CHECK(r.steps[0].technique == "full-house");
+  CHECK(fh.text(r.steps[0], p) == "full-house in row 1: r1c5 = 5");
+  o.techniques = "naked-single";
+  sd::LogicSolver ns(3, o);
+  r = ns.run(p);
+  REQUIRE(r.steps.size() >= 1);
+  CHECK(ns.text(r.steps[0], p) == "naked-single: r1c5 = 5");
+  // Hidden single: the 1s of r1c1, r2c7, r4c4 and r7c5 leave r3c6 the only place of 1 in row 3 and box 2.
+  const std::string grid = "1........"
+                           "......1.."
+                           "........."
+                           "...1....."
+                           "........."
+                           "........."
+                           "....1...."
+                           "........."
+                           ".........";
+  const sd::Puzzle q = sd::parse_line(grid).puzzle;
+  o.techniques = "hidden-single";
+  sd::LogicSolver hsolver(3, o);
+  r = hsolver.run(q);
+  REQUIRE(!r.steps.empty());
+  CHECK(hsolver.text(r.steps[0], q) == "hidden-single in row 3: r3c6 = 1");
+  // Nothing when no value has a single place: the empty grid.
+  const sd::Puzzle empty = sd::parse_line(std::string(81, '.')).puzzle;
+  o.techniques = "all";
+  sd::LogicSolver all(3, o);
+  r = all.run(empty);
+  CHECK(r.steps.empty());
+  CHECK(r.result == sd::LogicResult::needs_search);
+  CHECK(r.candidates == 729);
+}
+
+// ---- each technique on hand-built candidates ----------------------------------------------------
+
+TEST_CASE("pointing and claiming find locked candidates", "[techniques]") {
+  Board b;
+  SECTION("pointing: 5 of box 1 only in row 1") {
+    for (int r = 2; r <= 3; ++r)
+      for (int c = 1; c <= 3; ++c) b.remove(r, c, 5);
+    b.remove(1, 3, 5);
+    REQUIRE(b.find("pointing"));
+    CHECK(b.groups() == std::vector<std::string>{"box 1", "row 1"});
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c2"});
+    CHECK(b.removals() == expand({"r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"}, "5"));
+    CHECK_FALSE(b.find("claiming"));
+    CHECK(b.text() == "pointing 5 in box 1, row 1 (r1c1, r1c2): removed 5 from r1c4, r1c5, r1c6, r1c7, r1c8, r1c9");
+  }
+  SECTION("claiming: 5 of row 1 only in box 1") {
+    b.row_only(1, 5, {1, 2, 3});
+    REQUIRE(b.find("claiming"));
+    CHECK(b.groups() == std::vector<std::string>{"row 1", "box 1"});
+    CHECK(b.removals() == expand({"r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"}, "5"));
+    CHECK_FALSE(b.find("pointing"));
+  }
+  SECTION("nothing when the value is spread") {
+    for (int r = 2; r <= 3; ++r)
+      for (int c = 1; c <= 3; ++c)
+        if (!(r == 2 && c == 2)) b.remove(r, c, 5);
+    b.remove(1, 3, 5);
+    b.remove(1, 2, 5);  // box 1: 5 at r1c1 and r2c2
+    CHECK_FALSE(b.find("pointing"));
+    CHECK_FALSE(b.find("claiming"));
+  }
+}
+
+TEST_CASE("naked pairs triples and quads", "[techniques]") {
+  Board b;
+  SECTION("pair") {
+    b.set(1, 1, "38");
+    b.set(1, 2, "38");
+    REQUIRE(b.find("naked-pair"));
+    CHECK(b.groups() == std::vector<std::string>{"row 1"});
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c2"});
+    CHECK(b.step.values == std::vector<csp::Value>{3, 8});
+    CHECK(b.removals() == expand({"r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c8", "r1c9"}, "38"));
+    CHECK(b.text() == "naked-pair 3,8 in row 1 (r1c1, r1c2): removed 3,8 from r1c3, r1c4, r1c5, r1c6, r1c7, r1c8, r1c9");
+  }
+  SECTION("no pair") {
+    b.set(1, 1, "38");
+    b.set(1, 2, "39");
+    CHECK_FALSE(b.find("naked-pair"));
+  }
+  SECTION("triple with cells of two values") {
+    b.set(1, 1, "12");
+    b.set(1, 5, "23");
+    b.set(1, 9, "13");
+    REQUIRE(b.find("naked-triple"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c5", "r1c9"});
+    CHECK(b.removals() == expand({"r1c2", "r1c3", "r1c4", "r1c6", "r1c7", "r1c8"}, "123"));
+    CHECK_FALSE(b.find("naked-pair"));
+  }
+  SECTION("no triple") {
+    b.set(1, 1, "12");
+    b.set(1, 5, "23");
+    b.set(1, 9, "14");
+    CHECK_FALSE(b.find("naked-triple"));
+  }
+  SECTION("quad") {
+    b.set(1, 1, "12");
+    b.set(1, 4, "23");
+    b.set(1, 7, "34");
+    b.set(1, 9, "14");
+    REQUIRE(b.find("naked-quad"));
+    CHECK(b.removals() == expand({"r1c2", "r1c3", "r1c5", "r1c6", "r1c8"}, "1234"));
+    CHECK_FALSE(b.find("naked-triple"));
+  }
+  SECTION("no quad") {
+    b.set(1, 1, "12");
+    b.set(1, 4, "23");
+    b.set(1, 7, "34");
+    b.set(1, 9, "15");
+    CHECK_FALSE(b.find("naked-quad"));
+  }
+}
+
+TEST_CASE("hidden pairs triples and quads", "[techniques]") {
+  Board b;
+  SECTION("pair") {
+    b.row_only(1, 4, {2, 5});
+    b.row_only(1, 9, {2, 5});
+    REQUIRE(b.find("hidden-pair"));
+    CHECK(b.groups() == std::vector<std::string>{"row 1"});
+    CHECK(b.cells() == std::vector<std::string>{"r1c2", "r1c5"});
+    CHECK(b.step.values == std::vector<csp::Value>{4, 9});
+    CHECK(b.removals() == expand({"r1c2", "r1c5"}, "1235678"));
+  }
+  SECTION("no pair") {
+    b.row_only(1, 4, {2, 5});
+    b.row_only(1, 9, {2, 5, 7});
+    CHECK_FALSE(b.find("hidden-pair"));
+  }
+  SECTION("triple") {
+    b.row_only(1, 1, {4, 5});
+    b.row_only(1, 2, {5, 6});
+    b.row_only(1, 3, {4, 6});
+    REQUIRE(b.find("hidden-triple"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c4", "r1c5", "r1c6"});
+    CHECK(b.removals() == expand({"r1c4", "r1c5", "r1c6"}, "456789"));
+    CHECK_FALSE(b.find("hidden-pair"));
+  }
+  SECTION("quad") {
+    for (int v = 1; v <= 4; ++v) b.row_only(1, v, {1, 4, 7, 9});
+    REQUIRE(b.find("hidden-quad"));
+    CHECK(b.removals() == expand({"r1c1", "r1c4", "r1c7", "r1c9"}, "56789"));
+  }
+  SECTION("no quad") {
+    for (int v = 1; v <= 3; ++v) b.row_only(1, v, {1, 4, 7, 9});
+    b.row_only(1, 4, {1, 4, 7, 8});
+    CHECK_FALSE(b.find("hidden-quad"));
+  }
+}
+
+TEST_CASE("fish of sizes two three and four", "[techniques]") {
+  Board b;
+  SECTION("x-wing") {
+    b.row_only(2, 4, {3, 5});
+    b.row_only(7, 4, {3, 5});
+    REQUIRE(b.find("x-wing"));
+    CHECK(b.groups() == std::vector<std::string>{"row 2", "row 7", "column 3", "column 5"});
+    CHECK(b.cells() == std::vector<std::string>{"r2c3", "r2c5", "r7c3", "r7c5"});
+    const std::vector<std::string> targets{"r1c3", "r1c5", "r3c3", "r3c5", "r4c3", "r4c5", "r5c3",
+                                           "r5c5", "r6c3", "r6c5", "r8c3", "r8c5", "r9c3", "r9c5"};
+    CHECK(b.removals() == expand(targets, "4"));
+  }
+  SECTION("x-wing over columns") {
+    b.col_only(2, 6, {1, 8});
+    b.col_only(9, 6, {1, 8});
+    REQUIRE(b.find("x-wing"));
+    CHECK(b.groups() == std::vector<std::string>{"column 2", "column 9", "row 1", "row 8"});
+    CHECK(b.removals().size() == 14);
+  }
+  SECTION("no x-wing") {
+    b.row_only(2, 4, {3, 5});
+    b.row_only(7, 4, {3, 6});
+    CHECK_FALSE(b.find("x-wing"));
+  }
+  SECTION("swordfish") {
+    b.row_only(1, 4, {1, 4});
+    b.row_only(5, 4, {4, 7});
+    b.row_only(9, 4, {1, 7});
+    CHECK_FALSE(b.find("x-wing"));
+    REQUIRE(b.find("swordfish"));
+    CHECK(b.groups() == std::vector<std::string>{"row 1", "row 5", "row 9", "column 1", "column 4", "column 7"});
+    CHECK(b.removals().size() == 18);
+  }
+  SECTION("no swordfish") {
+    b.row_only(1, 4, {1, 4});
+    b.row_only(5, 4, {4, 7});
+    b.row_only(9, 4, {1, 8});
+    CHECK_FALSE(b.find("swordfish"));
+  }
+  SECTION("jellyfish") {
+    b.row_only(1, 4, {1, 2});
+    b.row_only(3, 4, {2, 3});
+    b.row_only(5, 4, {3, 4});
+    b.row_only(7, 4, {4, 1});
+    CHECK_FALSE(b.find("swordfish"));
+    REQUIRE(b.find("jellyfish"));
+    CHECK(b.removals().size() == 20);
+  }
+  SECTION("no jellyfish") {
+    b.row_only(1, 4, {1, 2});
+    b.row_only(3, 4, {2, 3});
+    b.row_only(5, 4, {3, 4});
+    b.row_only(7, 4, {4, 5});
+    CHECK_FALSE(b.find("jellyfish"));
+  }
+}
+
+TEST_CASE("xy-wing and xyz-wing", "[techniques]") {
+  Board b;
+  SECTION("xy-wing") {
+    b.set(1, 1, "12");
+    b.set(1, 5, "13");
+    b.set(4, 1, "23");
+    REQUIRE(b.find("xy-wing"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c5", "r4c1"});
+    CHECK(b.removals() == std::vector<std::string>{"r4c5-3"});
+    CHECK(b.text() == "xy-wing 1,2,3 (r1c1, r1c5, r4c1): removed 3 from r4c5");
+  }
+  SECTION("no xy-wing") {
+    b.set(1, 1, "12");
+    b.set(1, 5, "13");
+    b.set(4, 1, "24");
+    CHECK_FALSE(b.find("xy-wing"));
+  }
+  SECTION("xyz-wing") {
+    b.set(1, 1, "123");
+    b.set(1, 5, "13");
+    b.set(2, 2, "23");
+    REQUIRE(b.find("xyz-wing"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c5", "r2c2"});
+    CHECK(b.removals() == std::vector<std::string>{"r1c2-3", "r1c3-3"});
+    CHECK_FALSE(b.find("xy-wing"));
+  }
+  SECTION("no xyz-wing") {
+    b.set(1, 1, "123");
+    b.set(1, 5, "13");
+    b.set(2, 2, "24");
+    CHECK_FALSE(b.find("xyz-wing"));
+  }
+}
+
+TEST_CASE("simple colouring traps and wraps", "[techniques]") {
+  Board b;
+  SECTION("trap") {
+    b.row_only(1, 5, {1, 7});
+    b.col_only(7, 5, {1, 6});
+    b.row_only(6, 5, {2, 7});
+    REQUIRE(b.find("simple-colouring"));
+    CHECK(b.removals() == expand({"r2c2", "r3c2", "r4c1", "r5c1"}, "5"));
+    CHECK(b.cells().size() == 4);
+  }
+  SECTION("wrap") {
+    b.row_only(1, 5, {1, 5});
+    for (int r = 1; r <= 3; ++r)
+      for (int c = 4; c <= 6; ++c)
+        if (!(r == 1 && c == 5) && !(r == 3 && c == 4)) b.remove(r, c, 5);
+    b.row_only(3, 5, {4, 2});
+    b.col_only(2, 5, {3, 2});
+    REQUIRE(b.find("simple-colouring"));
+    // r1c1, r3c4 and r2c2 share a colour, and r1c1 and r2c2 share box 1: that colour is false.
+    CHECK(b.removals() == expand({"r1c1", "r2c2", "r3c4"}, "5"));
+  }
+  SECTION("nothing on a lone conjugate pair") {
+    b.row_only(1, 5, {1, 7});
+    CHECK_FALSE(b.find("simple-colouring"));
+  }
+}
+
+TEST_CASE("x-chain finds a skyscraper", "[techniques]") {
+  Board b;
+  b.col_only(1, 5, {1, 7});
+  SECTION("found") {
+    b.col_only(5, 5, {3, 7});
+    CHECK_FALSE(b.find("simple-colouring"));
+    CHECK_FALSE(b.find("x-wing"));
+    REQUIRE(b.find("x-chain"));
+    CHECK(b.cells().size() == 4);
+    CHECK(b.removals() == expand({"r1c4", "r1c6", "r3c2", "r3c3"}, "5"));
+  }
+  SECTION("not found") {
+    b.col_only(5, 5, {3, 7, 8});
+    CHECK_FALSE(b.find("x-chain"));
+  }
+}
+
+// ---- example puzzles of docs/techniques.md (made by `sudoku generate`; see that page) ------------
+
+TEST_CASE("the example puzzles of the techniques page use their technique", "[techniques]") {
+  struct Example {
+    const char* technique;
+    const char* puzzle;
+  };
+  const Example examples[] = {
+      {"full-house", "......9.....26.4....3..7.5..2...5....1.4......5.....31...8....96...12....8....2.4"},
+      {"naked-single", "......9.....26.4....3..7.5..2...5....1.4......5.....31...8....96...12....8....2.4"},
+      {"hidden-single", "......9.....26.4....3..7.5..2...5....1.4......5.....31...8....96...12....8....2.4"},
+      {"pointing", "......9.....26.4....3..7.5..2...5....1.4......5.....31...8....96...12....8....2.4"},
+      {"claiming", "......9.....26.4....3..7.5..2...5....1.4......5.....31...8....96...12....8....2.4"},
+      {"naked-pair", ".91..32.....5.....4........67........8..9.7.3.4..3..61...7.9.5231......95...8...."},
+      {"hidden-pair", "412.3..6...82.6...3..4.........1.47..56.....2..1.7...5...1..8..6.9..3..........3."},
+      {"naked-triple", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5......."},
+      {"hidden-triple", ".....3.....5.1.49...7..5.32.12......9532....46........48..6...72..3........1..6.."},
+      {"naked-quad", "1..983..4.9.61.............924................3....52678..2.....1..3..95.....51.."},
+      {"x-wing", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5......."},
+      {"hidden-quad", "......84....41..2...5.7.6..1...3.....96..4.5...4.65....31...7.82.......3..8......"},
+      {"swordfish", "...3.1....1...98....2.6....7.....6.1.8....7...5.13.42.2.7....9..4..251.....4....."},
+      {"simple-colouring", "8..5.........1..59.5.4.....3.....9.1....7.8.39......42..3.67..81.2..94..........."},
+      {"jellyfish", "4.76...5..1...........4...1.79.....3.3...5.6.5.....1.2...5.13......6..242..9....."},
+      {"xy-wing", "412.3..6...82.6...3..4.........1.47..56.....2..1.7...5...1..8..6.9..3..........3."},
+      {"xyz-wing", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5......."},
+      {"x-chain", "...8.........41.8.....23..9..26....74.....3..8....5....2..9..7...45..9.6..7...2.5"},
+  };
+  for (const Example& e : examples) {
+    INFO(e.technique << " " << e.puzzle);
+    CHECK(used(e.puzzle).count(e.technique) == 1);
+  }
+}
+
+// ---- the propagators ------------------------------------------------------------------------------
+
+TEST_CASE("technique rules parse and post as propagators", "[techniques]") {
+  CHECK(csp::parse_rules("x-wing,xy-wing") == csp::RuleSet{csp::Rule::x_wing, csp::Rule::xy_wing});
+  CHECK(csp::parse_rules("techniques") == csp::technique_rules());
+  CHECK(csp::parse_rules("every").size() == csp::all_rules().size() + csp::technique_rules().size());
+  for (csp::Rule r : csp::technique_rules()) CHECK(csp::parse_rules(csp::rule_name(r)) == csp::RuleSet{r});
+
+  // The x-wing position through the propagator removes the same candidates.
+  sd::SudokuModel m(3, {csp::Rule::x_wing});
+  csp::Domains d = m.model().initial_domains();
+  for (int c = 1; c <= 9; ++c)
+    if (c != 3 && c != 5) d.remove(m.cell(1, c - 1), 4), d.remove(m.cell(6, c - 1), 4);
+  csp::Engine engine(m.model());
+  csp::Stats stats;
+  stats.counters.assign(m.model().counter_names().size(), 0);
+  REQUIRE(engine.propagate_all(d, stats));
+  for (int r = 0; r < 9; ++r) {
+    const bool base = r == 1 || r == 6;
+    CHECK(d.contains(m.cell(r, 2), 4) == base);
+    CHECK(d.contains(m.cell(r, 4), 4) == base);
+  }
+  CHECK(stats.counters[1] == 14);  // x-wing.removals
+
+  // Every technique rule, with the singles, solves puzzles correctly.
+  sd::Generator g(3, 11);
+  csp::RuleSet rules{csp::Rule::naked_single, csp::Rule::hidden_single};
+  for (csp::Rule r : csp::technique_rules()) rules.push_back(r);
+  sd::SudokuModel all(3, rules);
+  csp::Solver solver(all.model(), csp::SearchOptions{});
+  for (int i = 0; i < 20; ++i) {
+    const sd::Puzzle p = g.make(static_cast<std::uint64_t>(i));
+    const csp::SearchResult res = solver.count(all.start(p));
+    CHECK(res.stats.solutions == 1);
+  }
+}
+
+// ---- soundness ------------------------------------------------------------------------------------
+
+// On 1,000 generated proper puzzles: at every position the logical solver passes through, every
+// technique's step (not only the one applied) is checked against the puzzle's one solution: no
+// removal of a solution value, no placement of another. The cheapest technique that applies is
+// then applied, as explain does.
+TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles", "[techniques][soundness]") {
+  sd::Generator gen(3, 2024);
+  sd::SudokuModel model(3, {csp::Rule::naked_single, csp::Rule::hidden_single});
+  csp::Solver solver(model.model(), csp::SearchOptions{});
+  const tq::Structure st(model.model().initial_domains(), model.groups());
+  tq::Step step;
+  std::vector<std::size_t> fired(tq::catalogue().size(), 0);
+  std::size_t checked = 0, solved = 0;
+  for (std::uint64_t i = 0; i < 1000; ++i) {
+    const sd::Puzzle p = gen.make(i);
+    const csp::SearchResult res = solver.solve(model.start(p));
+    REQUIRE(res.found());
+    const std::vector<int> sol = model.values(res.solution);
+    auto truth = [&](tq::Cell c) {
+      const csp::Var v = st.var(c);
+      for (int k = 0; k < 81; ++k)
+        if (model.cell(k / 9, k % 9) == v) return sol[static_cast<std::size_t>(k)];
+      return 0;
+    };
+    std::vector<int> value(st.cells());
+    for (tq::Cell c = 0; c < st.cells(); ++c) value[c] = truth(c);
+
+    csp::Domains d = model.start(p);
+    std::vector<std::uint8_t> placed(st.cells(), 0);
+    for (tq::Cell c = 0; c < st.cells(); ++c)
+      if (d.fixed(st.var(c))) placed[c] = 1;
+    for (tq::Cell c = 0; c < st.cells(); ++c)
+      if (placed[c] != 0)
+        for (tq::Cell e : st.peers(c)) d.remove(st.var(e), d.value(st.var(c)));
+    const tq::Position pos{st, d, placed};
+    for (std::size_t position = 0;; ++position) {
+      tq::Step first;
+      bool have = false;
+      for (std::size_t t = 0; t < tq::catalogue().size(); ++t) {
+        const tq::Technique& tech = tq::catalogue()[t];
+        // x-chains are the slowest search: once a cheaper technique applies, checked at every
+        // fourth position only (keeps the test to a few seconds).
+        if (have && tech.name == "x-chain" && position % 4 != 0) continue;
+        if (!tech.find(pos, step)) continue;
+        ++checked;
+        ++fired[t];
+        REQUIRE(step.technique == tech.name);
+        REQUIRE(!(step.removals.empty() && step.placements.empty()));
+        for (const tq::Candidate& r : step.removals) {
+          INFO(tech.name << " removes " << r.value << " from " << model.cell_name(st.var(r.cell)) << " in "
+                         << sd::format_line(p.cells, p));
+          REQUIRE(d.contains(st.var(r.cell), r.value));  // progress
+          REQUIRE(value[r.cell] != r.value);             // soundness
+        }
+        for (const tq::Candidate& pl : step.placements) {
+          INFO(tech.name << " places " << pl.value << " in " << model.cell_name(st.var(pl.cell)));
+          REQUIRE(placed[pl.cell] == 0);
+          REQUIRE(value[pl.cell] == pl.value);
+        }
+        if (!have) first = step.record(), have = true;
+      }
+      if (!have) break;
+      for (const tq::Candidate& r : first.removals) d.remove(st.var(r.cell), r.value);
+      for (const tq::Candidate& pl : first.placements) {
+        d.assign(st.var(pl.cell), pl.value);
+        placed[pl.cell] = 1;
+        for (tq::Cell e : st.peers(pl.cell)) d.remove(st.var(e), pl.value);
+      }
+    }
+    if (std::all_of(placed.begin(), placed.end(), [](std::uint8_t x) { return x != 0; })) ++solved;
+  }
+  INFO("steps checked: " << checked << ", solved by the techniques: " << solved);
+  CHECK(checked > 40000);
+  CHECK(solved > 600);
+  // Every technique fired at least once somewhere.
+  for (std::size_t t = 0; t < fired.size(); ++t) {
+    INFO(tq::catalogue()[t].name);
+    CHECK(fired[t] > 0);
+  }
+}
+
+// ---- explain and grade ------------------------------------------------------------------------------
+
+TEST_CASE("explaining the essay's easy grid needs singles only", "[techniques][explain]") {
+  const std::string easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+  const std::set<std::string> techniques = used(easy);
+  CHECK(!techniques.empty());
+  for (const std::string& t : techniques) CHECK((t == "full-house" || t == "naked-single" || t == "hidden-single"));
+  const nlohmann::json j = sd::explain_json(std::string_view(easy));
+  CHECK(j["result"] == "solved");
+  CHECK(j["solution"] == "483921657967345821251876493548132976729564138136798245372689514814253769695417382");
+  CHECK(j["guesses"] == 0);
+  CHECK(j["puzzle"] == easy);
+  REQUIRE(j["steps"].is_array());
+  const nlohmann::json& s = j["steps"][0];
+  for (const char* key : {"technique", "text", "groups", "cells", "placements", "removals"}) CHECK(s.contains(key));
+  CHECK(s["placements"][0]["cell"].get<std::string>().size() == 4);
+  CHECK(s["placements"][0]["value"].is_number_integer());
+  const sd::Grade g = sd::grade(sd::parse_line(easy).puzzle);
+  CHECK(g.result == sd::LogicResult::solved);
+  CHECK(g.level == tq::Level::easy);
+  CHECK((g.hardest == "hidden-single" || g.hardest == "naked-single" || g.hardest == "full-house"));
+  std::size_t steps = 0;
+  for (const auto& [name, n] : g.uses) steps += n;
+  CHECK(steps == g.steps);
+  CHECK(g.steps == j["steps"].size());
+}
+
+TEST_CASE("explain json continues with search and reports invalid lines", "[techniques][explain]") {
+  // The empty grid: no technique applies, search fills it.
+  nlohmann::json j = sd::explain_json(std::string_view(std::string(81, '.')));
+  CHECK(j["result"] == "needs search");
+  CHECK(j["steps"].empty());
+  CHECK(j["solution"].get<std::string>().size() == 81);
+  CHECK(j["guesses"].get<int>() > 0);
+  j = sd::explain_json(std::string_view("12345"));
+  CHECK(j["result"] == "invalid");
+  CHECK(j.contains("reason"));
+  // Two 1s in row 1: invalid.
+  j = sd::explain_json(std::string_view("11" + std::string(79, '.')));
+  CHECK(j["result"] == "invalid");
+  // Unsolvable but consistent givens: r1c9 can take nothing (1..8 in row 1, 9 in column 9).
+  j = sd::explain_json(std::string_view("12345678." + std::string(8, '.') + "9" + std::string(63, '.')));
+  CHECK(j["result"] == "unsolvable");
+}
+
+TEST_CASE("grading levels follow the documented scheme", "[techniques][grade]") {
+  using tq::Level;
+  CHECK(tq::level_of(Level::easy, 800, 81) == Level::easy);
+  CHECK(tq::level_of(Level::easy, 801, 81) == Level::medium);
+  CHECK(tq::level_of(Level::easy, 1001, 81) == Level::hard);
+  CHECK(tq::level_of(Level::easy, 1601, 81) == Level::fiendish);
+  CHECK(tq::level_of(Level::hard, 100, 81) == Level::hard);
+  CHECK(tq::level_of(Level::fiendish, 0, 81) == Level::fiendish);
+  CHECK(tq::level_ceiling(Level::easy, 256) == 800 * 256 / 81);
+  CHECK(tq::level_name(Level::fiendish) == "fiendish");
+  // A puzzle the catalogue does not finish needs search.
+  const sd::Grade g = sd::grade(sd::parse_line(std::string(81, '.')).puzzle);
+  CHECK(g.result == sd::LogicResult::needs_search);
+  CHECK(g.steps == 0);
+}
