@@ -20,7 +20,12 @@ TEST_FUZZ_SECONDS ?= 30
 # clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
 # measures peak memory in tests/cli/reliability_input.sh.
 PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-container-dev catch2 \
-            libspdlog-dev libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev time
+            libspdlog-dev libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev time \
+            libcpp-httplib-dev pkg-config
+# Only `make test` installs these: the browser test of `sudoku serve` (tests/browser) drives
+# Debian's chromium with playwright-core, which `npm ci` puts in tests/browser/node_modules.
+TEST_PACKAGES := chromium
+test: EXTRA_PACKAGES := $(TEST_PACKAGES)
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
 # Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so
 # that the tests that accept 0 or 1 still see them.
@@ -33,7 +38,7 @@ SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWith
 
 setup:
 	@missing=""; \
-	for p in $(PACKAGES); do \
+	for p in $(PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -52,6 +57,9 @@ run: build
 
 # Each stage prints how long it took, so that the cost of `make test` stays visible in CI logs.
 test: build
+	@if [ -x /usr/bin/chromium ] && command -v npm > /dev/null && \
+	  [ ! -f tests/browser/node_modules/playwright-core/package.json ]; then \
+	  cd tests/browser && npm ci --no-audit --no-fund --loglevel=error; fi
 	@start=$$(date +%s); cd $(BUILD) && ctest --output-on-failure -j 2 && \
 	  echo "== tests: $$(( $$(date +%s) - start )) s"
 	@start=$$(date +%s); $(MAKE) --no-print-directory asan && echo "== asan: $$(( $$(date +%s) - start )) s"

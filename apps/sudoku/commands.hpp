@@ -39,6 +39,14 @@ struct GradeCommand {
   BatchConfig batch;
   std::string techniques = "all";
 };
+/// sudoku serve: the web page and JSON API (apps/sudoku/web/).
+struct ServeCommand {
+  std::string bind = "127.0.0.1";
+  int port = 8080;  ///< 0: any free port (the first line printed says which)
+  double time_limit = 2;
+  std::uint64_t node_limit = 2'000'000;
+  unsigned max_solves = 0;  ///< searches at once; 0: twice the hardware threads
+};
 /// sudoku bench: every combination of the listed choices on every file. The lists start as the
 /// solve command's defaults and are replaced by whatever the command line gives.
 struct BenchCommand {
@@ -61,6 +69,7 @@ CLI::App* add_generate(CLI::App& app, GenerateCommand& c);
 CLI::App* add_explain(CLI::App& app, ExplainCommand& c);
 CLI::App* add_grade(CLI::App& app, GradeCommand& c);
 CLI::App* add_bench(CLI::App& app, BenchCommand& c);
+CLI::App* add_serve(CLI::App& app, ServeCommand& c);
 
 // Each returns the exit status (see Exit); UsageError escapes to main.
 int run_solve(const SolveCommand& c);
@@ -69,6 +78,7 @@ int run_generate(const GenerateCommand& c);
 int run_explain(const ExplainCommand& c);
 int run_grade(const GradeCommand& c);
 int run_bench(const BenchCommand& c);
+int run_serve(const ServeCommand& c);
 
 /// "invalid: <reason> (<where>)\n".
 std::string invalid_line(const std::string& reason, const std::string& where);

@@ -31,12 +31,14 @@ int main(int argc, char** argv) {
   ExplainCommand explain;
   GradeCommand grade;
   BenchCommand bench;
+  ServeCommand serve;
   CLI::App* solve_cmd = add_solve(app, solve);
   CLI::App* count_cmd = add_count(app, count);
   CLI::App* generate_cmd = add_generate(app, generate);
   CLI::App* explain_cmd = add_explain(app, explain);
   CLI::App* grade_cmd = add_grade(app, grade);
   CLI::App* bench_cmd = add_bench(app, bench);
+  CLI::App* serve_cmd = add_serve(app, serve);
 
   try {
     app.parse(argc, argv);
@@ -57,6 +59,7 @@ int main(int argc, char** argv) {
     if (*explain_cmd) return run_explain(explain);
     if (*grade_cmd) return run_grade(grade);
     if (*bench_cmd) return run_bench(bench);
+    if (*serve_cmd) return run_serve(serve);
   } catch (const UsageError& e) {
     std::fprintf(stderr, "sudoku: %s\n", e.what());
     return Exit::usage;

@@ -1,0 +1,112 @@
+// The JSON API behind `sudoku serve`, free of HTTP: each endpoint is a function from a request
+// (JSON body or query parameters) to a reply (status code and JSON body), so that it can be tested
+// without a socket. The HTTP layer (server.hpp) only moves bytes in and out.
+//
+// Endpoints (every reply is a JSON object; an error reply is {"error": "..."} with a 4xx or 5xx):
+//   POST /api/solve    {"puzzle", "order"?, "values"?, "seed"?, "inference"?, "rules"?, "node_limit"?, "time_limit"?}
+//                      -> {"status": "solved"|"unsolvable"|"limit", "solution"?, "limit"?, "nodes", "failures",
+//                          "propagations", "max_depth", "time_us", "counters", "config", "puzzle", "size"}
+//   POST /api/count    the same fields plus "max" (default 2) -> {"status": "counted"|"capped"|"limit",
+//                      "solutions", "exact", "unique" (true/false, null when the count does not decide it), ...}
+//   POST /api/explain  the same fields plus "techniques" (default "all") -> the library's explanation,
+//                      problems::sudoku::explain_json (as `sudoku explain --format json`):
+//                      {"puzzle", "steps": [{"technique", "text", "groups", "cells", "placements", "removals"}],
+//                       "result": "solved"|"needs search"|"unsolvable", "solution"?, "guesses", "limit"?,
+//                       "total_steps", "truncated", "time_us", "size", "config"}; "rules", "order", ... set
+//                      the search that continues when the techniques get stuck
+//   POST /api/grade    {"puzzle", "techniques"?} -> {"result", "hardest", "score", "level", "text" (the line
+//                      `sudoku grade` prints), "steps", "uses", "time_us"}
+//   GET  /api/generate?seed=S&size=9  -> {"puzzle", "seed", "size", "clues", "time_us"}
+//   GET  /api/options  -> the names the library knows (orders, values, inferences, rules), defaults and limits
+//
+// Status codes: 400 malformed request (not JSON, not an object, unknown field, wrong type, unknown
+// name); 422 the puzzle text is not a valid puzzle ({"status": "invalid", "error": reason}); 404
+// unknown /api path; 405 wrong method; 413 body too large (HTTP layer); 503 every solve
+// slot busy for longer than ApiConfig::queue_wait, or the server is stopping.
+//
+// Every search runs under a node limit and a time limit (a request may ask for lower ones, never
+// higher), and at most ApiConfig::max_concurrent searches run at once.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "csp/search.hpp"
+
+namespace sudoku_web {
+
+using json = nlohmann::json;
+/// Query parameters of a GET request (httplib::Params has this type).
+using Query = std::multimap<std::string, std::string>;
+
+struct ApiConfig {
+  double time_limit = 2.0;                ///< seconds per search, the most a request may ask for
+  std::uint64_t node_limit = 2'000'000;   ///< nodes per search, the most a request may ask for
+  std::uint64_t max_count = 1000;         ///< the largest "max" of /api/count
+  std::size_t max_explain_steps = 5000;   ///< steps of /api/explain past this are counted, not sent
+  std::size_t max_puzzle_chars = 4096;    ///< a longer "puzzle" is refused before parsing
+  unsigned max_concurrent = 0;            ///< searches at once; 0: twice the hardware threads (at least 2)
+  std::chrono::milliseconds queue_wait{3000};  ///< how long a request waits for a free slot before 503
+};
+
+/// One answer: an HTTP status and a JSON body.
+struct Reply {
+  int status = 200;
+  json body;
+};
+
+/// A request the API refuses: the status and the message of {"error": ...}.
+struct ApiError : std::runtime_error {
+  ApiError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
+  int status;
+};
+
+/// The endpoints, a bound on concurrent searches, and a stop switch. Thread-safe: handle() is
+/// called from every HTTP worker thread at once.
+class Api {
+ public:
+  explicit Api(ApiConfig config = {});
+
+  /// Answers one request. `path` is the URL path (no query). Never throws.
+  Reply handle(std::string_view method, std::string_view path, const Query& query, std::string_view body);
+
+  /// Whether `path` is an endpoint, and which method it takes ("GET" or "POST"); empty when unknown.
+  static std::string_view method_of(std::string_view path);
+
+  /// Interrupts the searches under way (they answer 503) and refuses later ones.
+  void stop();
+  const ApiConfig& config() const { return config_; }
+  /// The bound on concurrent searches actually used.
+  unsigned slots() const { return slots_total_; }
+
+ private:
+  class Slot;
+  ApiConfig config_;
+  unsigned slots_total_;
+  std::mutex mutex_;
+  std::condition_variable freed_;
+  unsigned slots_free_;
+  std::atomic<bool> stopping_{false};
+};
+
+// --- The endpoints as plain functions (no slot taken); they throw ApiError. -----------------
+
+/// `interrupt` (may be null) stops the search when set: ApiError 503 then.
+json solve(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
+json count(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
+json explain(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
+/// The techniques only (no search): bounded by the puzzle's size, not by the search limits.
+json grade(const json& request, const ApiConfig& config);
+json generate(const Query& query);
+json options(const ApiConfig& config);
+
+}  // namespace sudoku_web
