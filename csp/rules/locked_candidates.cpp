@@ -24,12 +24,7 @@ class LockedCandidates final : public Propagator {
   LockedCandidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs, Counters c)
       : Propagator(distinct_cells(groups), Trigger::any), counters_(c) {
-    std::vector<int> index_of;
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const auto id = static_cast<std::size_t>(scope()[i].id);
-      if (index_of.size() <= id) index_of.resize(id + 1, -1);
-      index_of[id] = static_cast<int>(i);
-    }
+    const std::vector<int> index_of = scope_index(scope());
     const std::size_t n = scope().size();
     std::vector<std::uint32_t> word(n);
     std::vector<std::vector<std::uint32_t>> pairs_of(n);

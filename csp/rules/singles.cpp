@@ -35,12 +35,7 @@ class Singles final : public Propagator {
         naked_counters_(naked_counters),
         hidden_counters_(hidden_counters) {
     // Scope index of every variable, to describe groups and cells by small integers.
-    std::vector<int> index_of;
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const auto id = static_cast<std::size_t>(scope()[i].id);
-      if (index_of.size() <= id) index_of.resize(id + 1, -1);
-      index_of[id] = static_cast<int>(i);
-    }
+    const std::vector<int> index_of = scope_index(scope());
     const std::size_t n = scope().size();
     std::vector<std::uint32_t> word(n);
     bases_.resize(n);

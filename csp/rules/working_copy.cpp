@@ -16,4 +16,14 @@ std::vector<Var> distinct_cells(const std::vector<Group>& groups) {
   return cells;
 }
 
+std::vector<int> scope_index(std::span<const Var> scope) {
+  std::vector<int> index_of;
+  for (std::size_t i = 0; i < scope.size(); ++i) {
+    const auto id = static_cast<std::size_t>(scope[i].id);
+    if (index_of.size() <= id) index_of.resize(id + 1, -1);
+    index_of[id] = static_cast<int>(i);
+  }
+  return index_of;
+}
+
 }  // namespace csp::rules_detail

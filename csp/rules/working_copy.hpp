@@ -137,4 +137,7 @@ class PartSet {
 /// The distinct cells of some groups, in order of first appearance.
 std::vector<Var> distinct_cells(const std::vector<Group>& groups);
 
+/// Each variable's index in `scope`, by variable id (-1 for variables not in it).
+std::vector<int> scope_index(std::span<const Var> scope);
+
 }  // namespace csp::rules_detail
