@@ -22,14 +22,16 @@ out="$root/docs/bench"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# One sweep per line: name, then the bench options that vary (everything else is the default:
-# order mrv, values min, inference mac, rules naked-single,hidden-single: Norvig's configuration).
+# One sweep per line: name, then the bench options that vary; everything else is Norvig's
+# configuration: order mrv, values min, inference mac (the defaults) and rules
+# naked-single,hidden-single (given: the default rule set also has locked candidates).
+norvig="--rules naked-single,hidden-single"
 sweeps=(
-  "order|--order input,mrv,mrv-degree,dom-wdeg"
+  "order|--order input,mrv,mrv-degree,dom-wdeg $norvig"
   "order_naked_single|--order input,mrv --rules naked-single"
-  "inference|--inference none,fc,mac"
+  "inference|--inference none,fc,mac $norvig"
   "rules|--rules none --rules naked-single --rules hidden-single --rules naked-single,hidden-single --rules naked-single,hidden-single,naked-twins --rules naked-single,hidden-single,hidden-pairs --rules naked-single,hidden-single,locked-candidates --rules all"
-  "values|--values min,max,lcv,random"
+  "values|--values min,max,lcv,random $norvig"
 )
 # Limits: plain backtracking (no rules, or inference none) would take hours on hard puzzles. A
 # node limit makes the limited counts reproducible; the time limit is only a safety net.

@@ -89,12 +89,17 @@ struct Running {
 
 TEST_CASE("serve api: solve and explain agree with the independent validator", "[serve]") {
   const sudoku_web::ApiConfig config;
-  const json r = sudoku_web::solve(json{{"puzzle", kHard}}, config);
+  // With Norvig's two rules the hard puzzle needs search; the default rules (with locked
+  // candidates) solve it without a guess.
+  const json r = sudoku_web::solve(json{{"puzzle", kHard}, {"rules", "naked-single,hidden-single"}}, config);
   CHECK(r["status"] == "solved");
   CHECK(r["solution"] == kHardSolution);
   CHECK(valid_answer(kHard, r["solution"]));
   CHECK(r["nodes"].get<std::uint64_t>() > 0);
   CHECK(r["config"]["rules"] == "naked-single,hidden-single");
+  const json d = sudoku_web::solve(json{{"puzzle", kHard}}, config);
+  CHECK(d["solution"] == kHardSolution);
+  CHECK(d["config"]["rules"] == problems::sudoku::kDefaultRules);
 
   const json e = sudoku_web::explain(json{{"puzzle", kEasy}}, config);
   CHECK(e["result"] == "solved");
@@ -288,7 +293,8 @@ TEST_CASE("serve: explain answers the explain schema", "[serve]") {
   }
   CHECK(techniques.count("hidden-single") == 1);
   // With the singles only, the techniques get stuck and search finishes: the reply says so.
-  std::tie(st, e) = s.post("/api/explain", json{{"puzzle", kHard}, {"techniques", "singles"}});
+  std::tie(st, e) = s.post("/api/explain",
+                           json{{"puzzle", kHard}, {"techniques", "singles"}, {"rules", "naked-single,hidden-single"}});
   REQUIRE(st == 200);
   CHECK(e["result"] == "needs search");
   CHECK(e["guesses"].get<int>() > 0);

@@ -12,6 +12,7 @@
 
 #include "csp/rules/group_rules.hpp"
 #include "csp/search.hpp"
+#include "problems/sudoku/sudoku.hpp"
 
 namespace sudoku_app {
 
@@ -34,7 +35,7 @@ struct SearchConfig {
   std::string values = "min";
   std::uint64_t seed = 1;
   std::string inference = "mac";
-  std::string rules = "naked-single,hidden-single";
+  std::string rules = problems::sudoku::kDefaultRules;
   std::uint64_t node_limit = 0;
   double time_limit = 0;  ///< seconds per puzzle, 0: none
 

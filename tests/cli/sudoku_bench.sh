@@ -40,7 +40,7 @@ done
 [ "$(values order "$T/one.json")" = mrv ] || fail "default order"
 [ "$(values values "$T/one.json")" = min ] || fail "default values"
 [ "$(values inference "$T/one.json")" = mac ] || fail "default inference"
-[ "$(values rules "$T/one.json")" = "naked-single,hidden-single" ] || fail "default rules"
+[ "$(values rules "$T/one.json")" = "naked-single,hidden-single,locked-candidates" ] || fail "default rules"
 awk -v r="$(values puzzles_per_s "$T/one.json")" 'BEGIN { exit !(r > 0) }' || fail "puzzles_per_s not positive"
 awk -v a="$(values us_p50 "$T/one.json")" -v b="$(values us_p99 "$T/one.json")" 'BEGIN { exit !(a > 0 && a <= b) }' ||
   fail "us_p50 should be positive and at most us_p99"
@@ -86,7 +86,7 @@ echo "$EASY" > "$T/easy.txt"  # the easy one: without rules (plain backtracking)
 [ "$(wc -l < "$T/table.txt")" -eq 5 ] || fail "table: a header and 4 rows expected"
 head -n 1 "$T/table.txt" | grep -q '^set  *order  *values  *inference  *rules  *puzzles  *solved .*puzzles/s  *us p50  *us p99$' ||
   fail "table header: $(head -n 1 "$T/table.txt")"
-grep -q "^puzzles.txt  *mrv  *min  *mac  *naked-single,hidden-single  *$N  *$N " "$T/table.txt" || fail "table row"
+grep -q "^puzzles.txt  *mrv  *min  *mac  *naked-single,hidden-single,locked-candidates  *$N  *$N " "$T/table.txt" || fail "table row"
 "$S" bench --repeat 3 "$PUZZLES" > "$T/repeat.txt" || fail "--repeat 3"
 head -n 1 "$T/repeat.txt" | grep -q ' runs ' || fail "--repeat: no runs column"
 # Header words and row cells line up up to "runs" (the multi-word headers come after it).

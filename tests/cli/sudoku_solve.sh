@@ -100,7 +100,7 @@ usage_error "no subcommand"
 
 # --- limits ---
 set +e
-out=$(echo "$HARD" | "$S" solve --node-limit 1)
+out=$(echo "$HARD" | "$S" solve --node-limit 1 --rules naked-single,hidden-single)  # the default rules need no search here
 status=$?
 set -e
 [ "$out" = "limit: nodes" ] || fail "--node-limit 1: got '$out'"

@@ -24,7 +24,7 @@ namespace tq = csp::techniques;
 constexpr std::string_view kDefaultOrder = "mrv";
 constexpr std::string_view kDefaultValues = "min";
 constexpr std::string_view kDefaultInference = "mac";
-constexpr std::string_view kDefaultRules = "naked-single,hidden-single";
+constexpr std::string_view kDefaultRules = sd::kDefaultRules;
 constexpr std::string_view kDefaultTechniques = "all";  // as `sudoku explain` and `sudoku grade`
 
 std::int64_t micros(std::chrono::nanoseconds ns) {
