@@ -6,9 +6,11 @@
 // only the words it narrows, through Context::keep_bits. Nothing is allocated while propagating.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <initializer_list>
 #include <memory>
 #include <span>
 #include <string>
@@ -85,6 +87,22 @@ class GroupRule : public Propagator {
     if (removed != 0) ctx.count(counters_.removed, removed);
   }
   std::uint64_t values() const { return shape_.values; }
+
+  /// Removes `gone` from every cell of the group but `owners` (the cells that take those values
+  /// between them), in w and through the engine. Adds the removed candidates to `removed` and sets
+  /// `changed` when there were any; false when a cell is emptied.
+  bool remove_from_others(Context& ctx, Words& w, std::uint64_t gone, std::initializer_list<std::size_t> owners,
+                          std::uint64_t& removed, bool& changed) const {
+    for (std::size_t i = 0; i < n_; ++i) {
+      const std::uint64_t hit = w[i] & gone;
+      if (hit == 0 || std::find(owners.begin(), owners.end(), i) != owners.end()) continue;
+      removed += static_cast<std::uint64_t>(std::popcount(hit));
+      w[i] &= ~gone;
+      changed = true;
+      if (!ctx.keep_bits(scope()[i], w[i])) return false;
+    }
+    return true;
+  }
 
  private:
   std::string name_;

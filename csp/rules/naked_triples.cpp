@@ -14,8 +14,7 @@ class NakedTriples final : public GroupRule {
   // be filled: failure. One triple is applied at a time, then the search starts again, until no
   // triple removes anything: the result is idempotent. Firings: one per triple that removed something.
   PropStatus propagate(Context& ctx) override {
-    const std::vector<Var>& cells = scope();
-    const std::size_t n = cells.size();
+    const std::size_t n = size();
     Words w;
     if (load(ctx, w) != values()) return PropStatus::failed;  // a value has no place left
     std::uint64_t fired = 0, removed = 0;
@@ -40,17 +39,8 @@ class NakedTriples final : public GroupRule {
               status = PropStatus::failed;
               break;
             }
-            for (std::size_t i = 0; i < n; ++i) {
-              const std::uint64_t gone = w[i] & abc;
-              if (gone == 0 || i == small[a] || i == small[b] || i == small[c]) continue;
-              removed += static_cast<std::uint64_t>(std::popcount(gone));
-              w[i] &= ~abc;
-              again = true;
-              if (!ctx.keep_bits(cells[i], w[i])) {
-                status = PropStatus::failed;
-                break;
-              }
-            }
+            if (!remove_from_others(ctx, w, abc, {small[a], small[b], small[c]}, removed, again))
+              status = PropStatus::failed;
             fired += again;
           }
         }

@@ -13,8 +13,7 @@ class NakedTwins final : public GroupRule {
   // removes anything: the result is idempotent. A third cell with the same pair is emptied by the
   // removal, which is the failure it should be. Firings: one per pair that removed something.
   PropStatus propagate(Context& ctx) override {
-    const std::vector<Var>& cells = scope();
-    const std::size_t n = cells.size();
+    const std::size_t n = size();
     Words w;
     if (load(ctx, w) != values()) return PropStatus::failed;  // a value has no place left
     std::uint64_t fired = 0, removed = 0;
@@ -29,17 +28,7 @@ class NakedTwins final : public GroupRule {
         for (std::size_t b = a + 1; b < k && !again; ++b) {
           const std::uint64_t pair = w[two[a]];
           if (w[two[b]] != pair) continue;
-          for (std::size_t i = 0; i < n; ++i) {
-            const std::uint64_t gone = w[i] & pair;
-            if (gone == 0 || i == two[a] || i == two[b]) continue;
-            removed += static_cast<std::uint64_t>(std::popcount(gone));
-            w[i] &= ~pair;
-            again = true;
-            if (!ctx.keep_bits(cells[i], w[i])) {
-              status = PropStatus::failed;
-              break;
-            }
-          }
+          if (!remove_from_others(ctx, w, pair, {two[a], two[b]}, removed, again)) status = PropStatus::failed;
           fired += again;
         }
       }
