@@ -8,9 +8,7 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 # Sanitizer builds run 10-50x slower: smaller inputs there (the same cases).
 if [ -n "${CSP_SANITIZE:-}" ]; then SCALE=1; else SCALE=4; fi
 
@@ -61,8 +59,6 @@ run() {
   fi
 }
 
-EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
-EASY_SOL=483921657967345821251876493548132976729564138136798245372689514814253769695417382
 "$S" generate --count $((25 * SCALE)) --seed 5 > "$T/gen.txt"
 
 # --- random bytes ---

@@ -5,11 +5,8 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
-HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 # Unsolvable, but only the last cell shows it: row 9 holds 1-8, so r9c9 needs the 9 that column 9
 # already has in r1c9. Without inference, in input order, the search fills the 71 cells before
 # it in every way first: it runs until a limit stops it.

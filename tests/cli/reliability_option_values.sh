@@ -5,12 +5,9 @@
 # The checks live in one place (apps/cli_common.hpp); this walks every command path that uses them.
 set -euo pipefail
 BIN=$1
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 checks=0
 
-EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
 echo "$EASY" > "$T/good.txt"
 printf 'p edge 3 3\ne 1 2\ne 2 3\ne 1 3\n' > "$T/triangle.col"
 

@@ -5,9 +5,7 @@ set -euo pipefail
 BIN=$1
 SRC=$2
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
 grep -v '^#' "$SRC/data/puzzles.txt" > "$T/base.txt"
 cp "$T/base.txt" "$T/big.txt"

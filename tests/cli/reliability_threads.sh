@@ -7,9 +7,7 @@ set -euo pipefail
 BIN=$1
 SRC=$2
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 # Under a sanitizer (10-50x slower) the shared sets are cut to their first lines.
 if [ -n "${CSP_SANITIZE:-}" ]; then SHARED_LINES=300; else SHARED_LINES=5000; fi
 

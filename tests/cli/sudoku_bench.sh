@@ -7,12 +7,8 @@ set -euo pipefail
 BIN=$1
 SRC=$2
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
-EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
-HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 PUZZLES="$SRC/data/puzzles.txt"
 N=$(grep -c '^[^#]' "$PUZZLES")  # puzzle lines; the '#' comment lines are not puzzles
 

@@ -3,11 +3,8 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
-EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
 EMPTY=$(printf '.%.0s' $(seq 81))
 UNSOLVABLE="12345678.........9$(printf '.%.0s' $(seq 63))"
 # The easy puzzle less three givens: no longer unique.

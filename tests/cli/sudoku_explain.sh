@@ -3,14 +3,7 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
-
-EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
-EASY_SOL=483921657967345821251876493548132976729564138136798245372689514814253769695417382
-HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
-HARD_SOL=417369825632158947958724316825437169791586432346912758289643571573291684164875293
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
 "$S" explain "$EASY" > "$T/easy.txt"
 [ "$(tail -n 1 "$T/easy.txt")" = "$EASY_SOL" ] || fail "explain should end with the solution"

@@ -3,9 +3,7 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
 "$S" generate --count 30 --seed 42 --threads 1 > "$T/a.txt"
 "$S" generate --count 30 --seed 42 --threads 2 > "$T/b.txt"

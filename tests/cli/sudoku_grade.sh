@@ -4,12 +4,9 @@
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
-T=$(mktemp -d)
-trap 'rm -rf "$T"' EXIT
-fail() { echo "FAIL: $*" >&2; exit 1; }
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
 EASY=..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
-HARD=4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
 # Generated (sudoku generate --seed 1, the 47th): x-wing, xyz-wing, naked triple and x-chains.
 XWING=.2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5.......
 EMPTY=.................................................................................
