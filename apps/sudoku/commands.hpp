@@ -39,13 +39,10 @@ struct GradeCommand {
   BatchConfig batch;
   std::string techniques = "all";
 };
-/// sudoku serve: the web page and JSON API (apps/sudoku/web/).
+/// sudoku serve: runs the server program, sudoku-serve, with the arguments after `serve`.
 struct ServeCommand {
-  std::string bind = "127.0.0.1";
-  int port = 8080;  ///< 0: any free port (the first line printed says which)
-  double time_limit = 2;
-  std::uint64_t node_limit = 2'000'000;
-  unsigned max_solves = 0;  ///< searches at once; 0: twice the hardware threads
+  std::vector<std::string> args;  ///< everything after `serve` on the command line
+  std::string log_level = "off";  ///< --log-level given before `serve`, passed on
 };
 /// sudoku bench: every combination of the listed choices on every file. The lists start as the
 /// solve command's defaults and are replaced by whatever the command line gives.

@@ -59,7 +59,11 @@ int main(int argc, char** argv) {
     if (*explain_cmd) return run_explain(explain);
     if (*grade_cmd) return run_grade(grade);
     if (*bench_cmd) return run_bench(bench);
-    if (*serve_cmd) return run_serve(serve);
+    if (*serve_cmd) {
+      serve.args = serve_cmd->remaining();
+      serve.log_level = log_level;
+      return run_serve(serve);
+    }
   } catch (const UsageError& e) {
     std::fprintf(stderr, "sudoku: %s\n", e.what());
     return Exit::usage;

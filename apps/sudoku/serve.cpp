@@ -1,57 +1,46 @@
-// sudoku serve: a web page to play, solve and step through explanations, and its JSON API.
-// The server itself is apps/sudoku/web/ (a library the tests use too); this only parses options,
-// prints where it listens, and stops cleanly on SIGINT/SIGTERM.
-#include <chrono>
+// sudoku serve: a web page to play, solve and step through explanations, and its JSON API. The
+// server is a program of its own, sudoku-serve (apps/sudoku-serve/), installed beside this one:
+// `sudoku serve ARGS` replaces this process with it (same process id, so signals and exit status
+// are the server's), and every argument after `serve`, --help included, goes to it. Keeping the
+// HTTP library and OpenSSL out of this program saves their start-up cost on every solve.
+#include <cerrno>
 #include <cstdio>
-#include <stdexcept>
-#include <thread>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
 
-#include "batch.hpp"
+#include <unistd.h>
+
 #include "commands.hpp"
-#include "web/server.hpp"
 
 namespace sudoku_app {
 
-CLI::App* add_serve(CLI::App& app, ServeCommand& c) {
+CLI::App* add_serve(CLI::App& app, ServeCommand&) {
   CLI::App* cmd = app.add_subcommand(
-      "serve", "Serve a web page to play, solve and explain puzzles, and its JSON API (the first line printed is its URL)");
-  cmd->add_option("--port", c.port, "TCP port (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
-  cmd->add_option("--bind", c.bind, "Address to listen on (127.0.0.1: this machine only)")->capture_default_str();
-  cmd->add_option("--time-limit", c.time_limit, "Seconds each search may take at most (fractional; > 0)")
-      ->check(seconds())
-      ->capture_default_str();
-  cmd->add_option("--node-limit", c.node_limit, "Search nodes each search may take at most (> 0)")
-      ->check(whole_number(1, UINT64_MAX))
-      ->capture_default_str();
-  cmd->add_option("--max-solves", c.max_solves, "Searches at once; more wait, then get 503 (default: twice the hardware threads)")
-      ->check(whole_number(1, 4096));
+      "serve", "Serve a web page to play, solve and explain puzzles, and its JSON API (sudoku serve --help: its options)");
+  cmd->prefix_command();  // the rest of the line is the server's
+  cmd->set_help_flag();   // so is --help
+  cmd->fallthrough(false);  // even the options the sudoku command knows (--help, --log-level)
   return cmd;
 }
 
 int run_serve(const ServeCommand& c) {
-  if (!(c.time_limit > 0)) throw UsageError("serve: --time-limit must be more than 0: every search is bounded");
-  sudoku_web::ServerConfig config;
-  config.bind = c.bind;
-  config.port = c.port;
-  config.api.time_limit = c.time_limit;
-  config.api.node_limit = c.node_limit;
-  config.api.max_concurrent = c.max_solves;
-  sudoku_web::Server server(config);
-  // SIGINT/SIGTERM set interrupt_flag(); a second one ends the process at once.
-  const Interrupt interrupt;
-  try {
-    server.start();
-  } catch (const std::runtime_error& e) {
-    throw UsageError(std::string("serve: ") + e.what());
+  std::error_code ec;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  const std::filesystem::path server = (ec ? std::filesystem::path(".") : self.parent_path()) / "sudoku-serve";
+  std::vector<std::string> args{"sudoku serve"};
+  if (c.log_level != "off") {
+    args.emplace_back("--log-level");
+    args.push_back(c.log_level);
   }
-  // The URL first, alone on its line, so that scripts can start the server on port 0.
-  std::printf("%s\n", server.url().c_str());
-  std::fflush(stdout);
-  std::fprintf(stderr, "sudoku serve: listening on %s (Ctrl-C stops)\n", server.url().c_str());
-  while (!interrupt_flag().load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
-  server.stop();
-  std::fprintf(stderr, "sudoku serve: stopped\n");
-  return Exit::ok;
+  args.insert(args.end(), c.args.begin(), c.args.end());
+  std::vector<char*> argv;
+  for (std::string& a : args) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::fflush(nullptr);
+  execv(server.c_str(), argv.data());
+  throw UsageError("serve: cannot run " + server.string() + ": " + std::strerror(errno));
 }
 
 }  // namespace sudoku_app
