@@ -131,6 +131,11 @@ class LockedCandidates final : public Propagator {
   // Applies the rule to one pair until it removes nothing; false on failure.
   bool look(Context& ctx, std::uint32_t p) {
     const PairInfo& info = pairs_[p];
+    // An intersection of fixed cells locks only values that the naked singles remove anyway:
+    // leave them that work (most pairs, late in a solve).
+    bool all_fixed = true;
+    for (std::uint32_t i = info.inter; i < info.b_rest; ++i) all_fixed &= single(cells_[members_[i]]);
+    if (all_fixed) return true;
     for (;;) {
       const std::uint64_t a_rest = union_of(info.first, info.inter);
       const std::uint64_t inter = union_of(info.inter, info.b_rest);
