@@ -59,43 +59,16 @@ class LockedCandidates final : public Propagator {
     // The groups of the model's check and meaning: every group that takes part in a pair.
     std::vector<char> used(groups.size(), 0);
     for (const auto& [a, b] : pairs) used[a] = used[b] = 1;
-    for (std::size_t g = 0; g < groups.size(); ++g) {
-      if (!used[g]) continue;
-      GroupCells gc;
-      gc.values = shapes[g].values;
-      gc.base = shapes[g].base;
-      for (Var v : groups[g].cells) gc.cells.push_back(static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(v.id)]));
-      checked_.push_back(std::move(gc));
-    }
+    for (std::size_t g = 0; g < groups.size(); ++g)
+      if (used[g]) meaning_.add(groups[g], shapes[g], index_of);
     cells_ = WorkingCopy(std::move(word));
     dirty_ = PartSet(pairs_.size(), pairs_of);
   }
 
   std::string name() const override { return "locked-candidates"; }
 
-  bool satisfied(std::span<const Value> v) const override {
-    for (const GroupCells& g : checked_) {
-      std::uint64_t seen = 0;
-      for (std::uint32_t cell : g.cells) {
-        const long bit = static_cast<long>(v[cell]) - g.base;
-        if (bit < 0 || bit >= 64 || (g.values >> bit & 1) == 0 || (seen >> bit & 1) != 0) return false;
-        seen |= bit_of(static_cast<int>(bit));
-      }
-    }
-    return true;
-  }
-  bool check(const Domains& d) const override {
-    for (const GroupCells& g : checked_) {
-      std::uint64_t seen = 0;
-      for (std::uint32_t cell : g.cells) {
-        const std::uint64_t w = d.bits(scope()[cell]);
-        if (!single(w)) continue;
-        if ((seen & w) != 0) return false;
-        seen |= w;
-      }
-    }
-    return true;
-  }
+  bool satisfied(std::span<const Value> v) const override { return meaning_.satisfied(v); }
+  bool check(const Domains& d) const override { return meaning_.check(d); }
 
   PropStatus propagate(Context& ctx) override {
     cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t) { dirty_.mark_parts_of(cell); });
@@ -115,11 +88,6 @@ class LockedCandidates final : public Propagator {
     std::uint32_t first = 0, inter = 0, b_rest = 0, end = 0;  // A\B, A∩B, B\A in members_
     std::uint64_t a_values = 0, b_values = 0;
     std::string reason;
-  };
-  struct GroupCells {
-    std::vector<std::uint32_t> cells;
-    std::uint64_t values = 0;
-    Value base = 0;
   };
 
   std::uint64_t union_of(std::uint32_t from, std::uint32_t to) const {
@@ -168,7 +136,7 @@ class LockedCandidates final : public Propagator {
   Counters counters_;
   std::vector<PairInfo> pairs_;
   std::vector<std::uint32_t> members_;  // cells (scope indices) of every pair, pair after pair
-  std::vector<GroupCells> checked_;
+  GroupsMeaning meaning_;  // the groups of the pairs, for satisfied() and check()
   WorkingCopy cells_;
   PartSet dirty_;  // the pairs waiting for a look
   bool tracing_ = false;

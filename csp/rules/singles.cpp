@@ -38,7 +38,6 @@ class Singles final : public Propagator {
     const std::vector<int> index_of = scope_index(scope());
     const std::size_t n = scope().size();
     std::vector<std::uint32_t> word(n);
-    bases_.resize(n);
     std::vector<std::vector<std::uint32_t>> groups_of(n);
     for (std::size_t g = 0; g < groups.size(); ++g) {
       GroupInfo info;
@@ -49,9 +48,9 @@ class Singles final : public Propagator {
         const auto cell = static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(groups[g].cells[k].id)]);
         members_.push_back(cell);
         word[cell] = shapes[g].word[k];
-        bases_[cell] = shapes[g].base;
         groups_of[cell].push_back(static_cast<std::uint32_t>(g));
       }
+      meaning_.add(groups[g], shapes[g], index_of);
       info.naked_reason = "naked-single in " + groups[g].name;
       info.hidden_reason = "hidden-single in " + groups[g].name;
       groups_.push_back(std::move(info));
@@ -81,31 +80,8 @@ class Singles final : public Propagator {
   }
 
   // An exact group's meaning, for each group: its cells take distinct values of the group.
-  bool satisfied(std::span<const Value> values) const override {
-    for (const GroupInfo& g : groups_) {
-      std::uint64_t seen = 0;
-      for (std::uint32_t k = 0; k < g.size; ++k) {
-        const std::uint32_t cell = members_[g.first + k];
-        const long bit = static_cast<long>(values[cell]) - bases_[cell];
-        if (bit < 0 || bit >= 64 || (g.values >> bit & 1) == 0 || (seen >> bit & 1) != 0) return false;
-        seen |= bit_of(static_cast<int>(bit));
-      }
-    }
-    return true;
-  }
-
-  bool check(const Domains& d) const override {
-    for (const GroupInfo& g : groups_) {
-      std::uint64_t seen = 0;
-      for (std::uint32_t k = 0; k < g.size; ++k) {
-        const std::uint64_t w = d.bits(scope()[members_[g.first + k]]);
-        if (!single(w)) continue;
-        if ((seen & w) != 0) return false;
-        seen |= w;
-      }
-    }
-    return true;
-  }
+  bool satisfied(std::span<const Value> values) const override { return meaning_.satisfied(values); }
+  bool check(const Domains& d) const override { return meaning_.check(d); }
 
   PropStatus propagate(Context& ctx) override {
     fixed_count_ = 0;
@@ -234,7 +210,7 @@ class Singles final : public Propagator {
   Counters naked_counters_, hidden_counters_;
   std::vector<GroupInfo> groups_;
   std::vector<std::uint32_t> members_;      // cells (scope indices) of every group, group after group
-  std::vector<Value> bases_;                // per cell: the value of bit 0
+  GroupsMeaning meaning_;                   // every group, for satisfied() and check()
   std::vector<std::uint32_t> peers_start_;  // per cell: its peers in peers_
   std::vector<Peer> peers_;
   WorkingCopy cells_;                       // the cells' words during a run

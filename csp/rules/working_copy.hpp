@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "csp/engine.hpp"
+#include "csp/rules/group_rule.hpp"
 #include "csp/rules/group_rules.hpp"
 
 namespace csp::rules_detail {
@@ -132,6 +133,43 @@ class PartSet {
   std::vector<std::uint64_t> mask_;    // per cell: its parts, words_ words
   std::vector<std::uint64_t> marked_;  // the parts waiting for a look
   std::size_t cursor_ = 0;             // where next() looks first
+};
+
+/// The meaning and the check of some exact groups, for a propagator whose scope covers them all:
+/// each group through distinct_in() and fixed_cells_distinct() (group_rule.hpp), as a propagator
+/// over one group would do it.
+class GroupsMeaning {
+ public:
+  GroupsMeaning() = default;
+  /// `index_of`: each variable's index in the propagator's scope (scope_index()).
+  void add(const Group& g, const Shape& shape, const std::vector<int>& index_of) {
+    Entry e{g.cells, {}, shape};
+    for (Var v : g.cells) e.index.push_back(static_cast<std::uint32_t>(index_of[static_cast<std::size_t>(v.id)]));
+    entries_.push_back(std::move(e));
+  }
+  /// Propagator::satisfied: `values` in scope order.
+  bool satisfied(std::span<const Value> values) const {
+    std::array<Value, kMaxCells> mine;
+    for (const Entry& e : entries_) {
+      for (std::size_t k = 0; k < e.index.size(); ++k) mine[k] = values[e.index[k]];
+      if (!distinct_in(std::span<const Value>(mine.data(), e.index.size()), e.shape)) return false;
+    }
+    return true;
+  }
+  /// Propagator::check: no value fixed twice in a group.
+  bool check(const Domains& d) const {
+    for (const Entry& e : entries_)
+      if (!fixed_cells_distinct(d, e.cells)) return false;
+    return true;
+  }
+
+ private:
+  struct Entry {
+    std::vector<Var> cells;
+    std::vector<std::uint32_t> index;  // the cells' scope indices
+    Shape shape;
+  };
+  std::vector<Entry> entries_;
 };
 
 /// The distinct cells of some groups, in order of first appearance.
