@@ -637,6 +637,16 @@ std::vector<std::vector<int>> sudoku_groups(int b) {
   return groups;
 }
 
+// The groups of cell indices as csp groups over `vars` (named g0, g1, ...).
+std::vector<csp::Group> groups_of(const std::vector<std::vector<int>>& index_groups, const std::vector<csp::Var>& vars) {
+  std::vector<csp::Group> groups;
+  for (const auto& g : index_groups) {
+    groups.push_back({std::string("g").append(std::to_string(groups.size())), {}});
+    for (int i : g) groups.back().cells.push_back(vars[static_cast<std::size_t>(i)]);
+  }
+  return groups;
+}
+
 }  // namespace
 
 // The singles propagator keeps state between runs (a shadow of the cells, a working copy, writes
@@ -650,11 +660,7 @@ TEST_CASE("singles and locked-candidates propagators reach exactly the closure o
     csp::Model m;
     auto vars = m.add_vars(n * n, 1, n, "c");
     const auto index_groups = sudoku_groups(b);
-    std::vector<csp::Group> groups;
-    for (const auto& g : index_groups) {
-      groups.push_back({std::string("g").append(std::to_string(groups.size())), {}});
-      for (int i : g) groups.back().cells.push_back(vars[static_cast<std::size_t>(i)]);
-    }
+    const std::vector<csp::Group> groups = groups_of(index_groups, vars);
     RuleSet rules{Rule::naked_single, Rule::hidden_single};
     if (locked) rules.push_back(Rule::locked_candidates);
     csp::post_groups(m, groups, rules);
@@ -720,11 +726,7 @@ TEST_CASE("singles and locked-candidates propagators mean and check exactly thei
   const auto index_groups = sudoku_groups(2);
   csp::Model m;
   auto vars = m.add_vars(16, 1, 4, "c");
-  std::vector<csp::Group> groups;
-  for (const auto& g : index_groups) {
-    groups.push_back({std::string("g").append(std::to_string(groups.size())), {}});
-    for (int i : g) groups.back().cells.push_back(vars[static_cast<std::size_t>(i)]);
-  }
+  const std::vector<csp::Group> groups = groups_of(index_groups, vars);
   csp::post_groups(m, groups, {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates});
   REQUIRE(m.propagator_count() == 2);
   int satisfied = 0, violated = 0;
