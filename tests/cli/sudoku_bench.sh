@@ -147,17 +147,6 @@ if script -qec true /dev/null > /dev/null 2>&1; then
 fi
 
 # --- usage errors: exit 2, one line on stderr, nothing on stdout ---
-usage_error() {  # description, then the arguments
-  local what=$1
-  shift
-  set +e
-  "$S" "$@" < /dev/null > "$T/u.out" 2> "$T/u.err"
-  local st=$?
-  set -e
-  [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2"
-  [ ! -s "$T/u.out" ] || fail "$what: printed on stdout"
-  [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
-}
 usage_error "no file" bench
 usage_error "unknown option" bench --no-such-option "$PUZZLES"
 usage_error "missing file" bench "$T/does-not-exist.txt"

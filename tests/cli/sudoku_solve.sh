@@ -72,17 +72,6 @@ out=$("$S" solve < /dev/null) || fail "empty stdin: nonzero exit"
 [ -z "$out" ] || fail "empty stdin printed something"
 
 # --- usage errors: exit 2, one line on stderr, nothing on stdout ---
-usage_error() {  # description, then the arguments
-  local what=$1
-  shift
-  set +e
-  "$S" "$@" < /dev/null > "$T/u.out" 2> "$T/u.err"
-  local st=$?
-  set -e
-  [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2"
-  [ ! -s "$T/u.out" ] || fail "$what: printed on stdout"
-  [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
-}
 usage_error "unknown option" solve --no-such-option
 usage_error "directory" solve "$T"
 usage_error "directory after a good file" solve "$T/two.txt" "$T"

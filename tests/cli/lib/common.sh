@@ -1,9 +1,23 @@
 # Sourced by the scripts of tests/cli (kept in lib/ so that ctest does not run it as a test): a
-# scratch folder $T removed on exit, fail(), and the two puzzles of Norvig's essay with their
-# solutions.
+# scratch folder $T removed on exit, fail(), usage_error(), and the two puzzles of Norvig's essay
+# with their solutions.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
+
+# usage_error DESCRIPTION ARGS...: "$S" ARGS must exit 2 with one line on stderr and nothing on
+# stdout ($S: the command under test, set by the script).
+usage_error() {
+  local what=$1
+  shift
+  set +e
+  "$S" "$@" < /dev/null > "$T/u.out" 2> "$T/u.err"
+  local st=$?
+  set -e
+  [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2"
+  [ ! -s "$T/u.out" ] || fail "$what: printed on stdout"
+  [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
+}
 
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
 EASY_SOL=483921657967345821251876493548132976729564138136798245372689514814253769695417382
