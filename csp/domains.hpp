@@ -106,6 +106,11 @@ class Domains {
   /// Adds x, which must lie inside v's layout range.
   void add(Var v, Value x);
 
+  /// Words a propagator keeps in the search state, reserved with Model::add_state(): they are
+  /// copied with the domains, so search saves and restores them with the candidates.
+  std::uint64_t* state(std::uint32_t first) { return words_.data() + first; }
+  const std::uint64_t* state(std::uint32_t first) const { return words_.data() + first; }
+
   /// The flat word array (for snapshots and hashing).
   const std::vector<std::uint64_t>& words() const { return words_; }
   /// Appends zero words for newly added variables (used by Model while it is built).

@@ -42,6 +42,10 @@ class Context {
   /// Removes every candidate above hi.
   bool remove_above(Var v, Value hi);
 
+  /// The running propagator's words of search state (see Model::add_state); writing them wakes
+  /// nobody.
+  std::uint64_t* state(std::uint32_t first) { return d_->state(first); }
+
   /// True when a tracer watches: only then is it worth building reasons.
   bool tracing() const;
   /// Tells the tracer why the next removals happen (no-op without a tracer).

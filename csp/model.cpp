@@ -25,6 +25,12 @@ Var Model::add_layout(Value lo, Value hi, std::string name) {
   return Var{static_cast<int>(layout_->size()) - 1};
 }
 
+std::uint32_t Model::add_state(std::size_t words) {
+  const auto first = static_cast<std::uint32_t>(initial_.words().size());
+  initial_.grow(first + words);
+  return first;
+}
+
 Var Model::add_var(Value lo, Value hi, std::string name) {
   Var v = add_layout(lo, hi, std::move(name));
   initial_.add_range(v, lo, hi);

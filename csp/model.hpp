@@ -42,6 +42,12 @@ class Model {
   /// Posts a propagator; the model owns it from now on. Returns its index.
   PropagatorId post(std::unique_ptr<Propagator> p);
 
+  /// Reserves `words` words of search state for a propagator (zero in initial_domains()): they are
+  /// saved and restored with the domains, so whatever a propagator keeps there (incremental data
+  /// about the candidates, say) follows the search back and forth. Returns the index of the first,
+  /// for Context::state().
+  std::uint32_t add_state(std::size_t words);
+
   /// Registers a named statistics counter (a rule's firings, say) or returns the existing one.
   CounterId add_counter(std::string_view name);
 

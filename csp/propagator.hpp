@@ -3,8 +3,9 @@
 // A propagator reads and narrows the domains of the variables in its scope. The engine wakes it
 // when one of them changes in the way it subscribed to, runs it, and reads back a status, as in
 // Gecode: `fixpoint` (running me again now would change nothing), `not_fixpoint` (run me again),
-// `failed` (a domain emptied or the constraint cannot hold). Propagators keep no search state:
-// everything that must be undone on backtrack lives in Domains, so search only copies those.
+// `failed` (a domain emptied or the constraint cannot hold). Propagators keep no search state of
+// their own: everything that must be undone on backtrack lives in Domains (the candidates, and
+// any words a propagator reserved there with Model::add_state), so search only copies those.
 #pragma once
 
 #include <span>

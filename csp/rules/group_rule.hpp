@@ -113,14 +113,14 @@ class GroupRule : public Propagator {
 
 // One factory per rule; each lives in the rule's own .cpp file.
 /// Naked and/or hidden singles on every group at once (one propagator; see singles.cpp).
-std::unique_ptr<Propagator> make_singles(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                                          bool naked, bool hidden, Counters naked_counters, Counters hidden_counters);
 std::unique_ptr<Propagator> make_naked_twins(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_hidden_pairs(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, Counters c);
 /// On every listed pair of groups (indices into `groups`), each pair sharing at least two cells
 /// and so the same base (one propagator; see locked_candidates.cpp).
-std::unique_ptr<Propagator> make_locked_candidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                                    Counters c);
 /// A technique of csp/rules/techniques/ as a propagator over every group (see propagator.cpp).

@@ -193,7 +193,7 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   if (naked || hidden) {
     const rules_detail::Counters nc = naked ? counters_of(Rule::naked_single) : rules_detail::Counters{};
     const rules_detail::Counters hc = hidden ? counters_of(Rule::hidden_single) : rules_detail::Counters{};
-    model.post(rules_detail::make_singles(groups, shapes, naked, hidden, nc, hc));
+    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, nc, hc));
   }
 
   // The technique rules share one index of the groups (cells, peers, families).
@@ -220,7 +220,7 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
           if (shared >= 2) pairs.emplace_back(a, b);
         }
       }
-      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(groups, shapes, pairs, c));
+      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, c));
       continue;
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {

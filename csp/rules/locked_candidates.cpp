@@ -21,7 +21,7 @@ namespace {
 
 class LockedCandidates final : public Propagator {
  public:
-  LockedCandidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+  LockedCandidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs, Counters c)
       : Propagator(distinct_cells(groups), Trigger::any), counters_(c) {
     const std::vector<int> index_of = scope_index(scope());
@@ -61,7 +61,7 @@ class LockedCandidates final : public Propagator {
     for (const auto& [a, b] : pairs) used[a] = used[b] = 1;
     for (std::size_t g = 0; g < groups.size(); ++g)
       if (used[g]) meaning_.add(groups[g], shapes[g], index_of);
-    cells_ = WorkingCopy(std::move(word));
+    cells_ = WorkingCopy(model, std::move(word));
     dirty_ = PartSet(pairs_.size(), pairs_of);
   }
 
@@ -71,7 +71,7 @@ class LockedCandidates final : public Propagator {
   bool check(const Domains& d) const override { return meaning_.check(d); }
 
   PropStatus propagate(Context& ctx) override {
-    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t) { dirty_.mark_parts_of(cell); });
+    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t, std::uint64_t) { dirty_.mark_parts_of(cell); });
     tracing_ = ctx.tracing();
     fired_ = removed_ = 0;
     bool ok = true;
@@ -145,10 +145,10 @@ class LockedCandidates final : public Propagator {
 
 }  // namespace
 
-std::unique_ptr<Propagator> make_locked_candidates(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                                    Counters c) {
-  return std::make_unique<LockedCandidates>(groups, shapes, pairs, c);
+  return std::make_unique<LockedCandidates>(model, groups, shapes, pairs, c);
 }
 
 }  // namespace csp::rules_detail

@@ -6,10 +6,11 @@
 // through the engine wakes the cell's watchers. (With a tracer attached, each narrowing is written
 // at once instead, so that every removal is reported with the rule and group that made it.)
 //
-// What changed since the last run? The copy keeps a shadow of every cell's word as the last
-// successful run left it (a fixpoint of the propagator) and compares: whatever search did in
-// between (narrowing, or restoring an older state), the cells that match their shadow need no
-// new look, so comparing words replaces any bookkeeping of backtracking.
+// What changed since the last run? The copy keeps a shadow of every cell's word as its last
+// successful run in this branch of the search left it (a fixpoint of the propagator), in words of
+// the search state (Model::add_state), so that search saves and restores the shadow with the
+// cells: the cells that differ from it are exactly those changed since, by a decision or by other
+// propagators, whatever backtracking happened in between.
 #pragma once
 
 #include <algorithm>
@@ -28,25 +29,31 @@ namespace csp::rules_detail {
 class WorkingCopy {
  public:
   WorkingCopy() = default;
-  /// `word[cell]`: where the cell's word lives in Domains::words(). Every shadow starts empty, so
-  /// the first run sees every cell as changed.
-  explicit WorkingCopy(std::vector<std::uint32_t> word)
+  /// `word[cell]`: where the cell's word lives in Domains::words(); reserves the shadow, one word
+  /// per cell and one that says whether it was ever taken, in the model's search state.
+  WorkingCopy(Model& model, std::vector<std::uint32_t> word)
       : word_(std::move(word)),
-        shadow_(word_.size(), 0),
+        shadow_(model.add_state(word_.size() + 1)),
         local_(word_.size(), 0),
         pending_(word_.size(), 0),
         pending_list_(word_.size(), 0) {}
 
-  /// Starts a run: copies every cell's word and calls `changed(cell, word)` for each cell that
-  /// differs from its shadow.
+  /// Starts a run: copies every cell's word and calls `changed(cell, shadow, now)` for each cell
+  /// that differs from its shadow. Returns true when the state has no shadow yet (no run succeeded
+  /// on it: a new search), in which case every cell is reported, against an empty shadow.
   template <class Changed>
-  void load(const Context& ctx, Changed&& changed) {
+  bool load(Context& ctx, Changed&& changed) {
     const std::uint64_t* words = ctx.domains().words().data();
-    for (std::uint32_t cell = 0; cell < local_.size(); ++cell) {
+    std::uint64_t* shadow = ctx.state(shadow_);
+    const std::size_t n = local_.size();
+    const bool fresh = shadow[n] == 0;
+    if (fresh) std::fill(shadow, shadow + n, 0);
+    for (std::uint32_t cell = 0; cell < n; ++cell) {
       const std::uint64_t w = words[word_[cell]];
       local_[cell] = w;
-      if (w != shadow_[cell]) changed(cell, w);
+      if (w != shadow[cell] || fresh) changed(cell, shadow[cell], w);
     }
+    return fresh;
   }
 
   std::uint64_t operator[](std::uint32_t cell) const { return local_[cell]; }
@@ -65,8 +72,8 @@ class WorkingCopy {
   }
 
   /// Ends a run. After success, writes every narrowed cell back to the domains (of `scope`) and
-  /// takes the copy as the new shadow; after a failure the state is dropped, so nothing is written.
-  /// Returns the run's outcome.
+  /// takes the copy as the new shadow; after a failure the state is dropped, so nothing is written
+  /// (search drops those domains too). Returns the run's outcome.
   bool finish(Context& ctx, std::span<const Var> scope, bool ok) {
     for (std::uint32_t k = 0; k < pending_count_; ++k) {
       const std::uint32_t cell = pending_list_[k];
@@ -74,13 +81,17 @@ class WorkingCopy {
       if (ok && !ctx.keep_bits(scope[cell], local_[cell])) ok = false;
     }
     pending_count_ = 0;
-    if (ok) std::copy(local_.begin(), local_.end(), shadow_.begin());
+    if (ok) {
+      std::uint64_t* shadow = ctx.state(shadow_);
+      std::copy(local_.begin(), local_.end(), shadow);
+      shadow[local_.size()] = 1;  // taken
+    }
     return ok;
   }
 
  private:
   std::vector<std::uint32_t> word_;          // per cell: its word in Domains::words()
-  std::vector<std::uint64_t> shadow_;        // per cell: its word after the last successful run
+  std::uint32_t shadow_ = 0;                 // the shadow: search-state words, one per cell
   std::vector<std::uint64_t> local_;         // per cell: its word during a run
   std::vector<std::uint8_t> pending_;        // per cell: narrowed in this run, not yet written
   std::vector<std::uint32_t> pending_list_;  // those cells, pending_count_ of them

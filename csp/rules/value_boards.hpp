@@ -1,0 +1,288 @@
+// Candidates by value, for the rule propagators that cover many groups at once (singles.cpp):
+// for every value, the set of cells that still hold it, as a bit set over the propagator's cells
+// (a "board"); and the set of (value, group) pairs waiting for a look.
+//
+// Why: the single rules ask, of one value in one group, "how many places are left, and is one of
+// them fixed?". A pass over the group's cells answers that for every value at once, but it is
+// needed again whenever any cell of the group changed, for whatever value; a board answers it for
+// one value with an AND and a popcount per word the group touches, and a narrowed cell asks again
+// only for the values it lost. On a Sudoku a cell fixed to 5 then sends a few dozen (5, group)
+// questions instead of rescanning the twenty-odd groups its peers belong to.
+//
+// The boards mirror a WorkingCopy (working_copy.hpp): the propagator keeps them in step with
+// every narrowing it makes, and at the start of a run with every cell that search changed.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "csp/engine.hpp"
+#include "csp/model.hpp"
+
+namespace csp::rules_detail {
+
+/// For each value (bit index of the cells' words), the cells holding it; the fixed cells; and for
+/// each value and set, how many of the set's cells hold the value. Cells are indices 0..n-1; a
+/// "set" is a fixed list of at most 255 cells given at construction (a group).
+///
+/// The boards, fixed cells and counts live in words of the search state (Model::add_state), bound
+/// at the start of each run, so that they follow the search: they mirror the WorkingCopy's shadow
+/// between runs, and the cells it reports changed bring them up to date.
+class ValueBoards {
+ public:
+  ValueBoards() = default;
+  /// `cells` cells whose words use bits below `values_width`; `sets[s]`: the cells of set s.
+  /// Reserves its words of search state in `model`.
+  ValueBoards(Model& model, std::size_t cells, int values_width, const std::vector<std::vector<std::uint32_t>>& sets)
+      : width_(values_width),
+        words_((cells + 63) / 64),
+        sets_(static_cast<std::uint32_t>(sets.size())) {
+    std::vector<std::vector<std::uint32_t>> sets_of(cells);
+    for (std::size_t s = 0; s < sets.size(); ++s) {
+      start_.push_back(static_cast<std::uint32_t>(spans_.size()));
+      std::vector<std::uint64_t> bits(words_, 0);
+      for (std::uint32_t cell : sets[s]) {
+        bits[cell / 64] |= bit(cell);
+        sets_of[cell].push_back(static_cast<std::uint32_t>(s));
+      }
+      for (std::size_t w = 0; w < words_; ++w)
+        if (bits[w] != 0) spans_.push_back(Span{static_cast<std::uint32_t>(w), bits[w]});
+    }
+    start_.push_back(static_cast<std::uint32_t>(spans_.size()));
+    for (const auto& of : sets_of) {
+      sets_of_start_.push_back(static_cast<std::uint32_t>(sets_of_.size()));
+      sets_of_.insert(sets_of_.end(), of.begin(), of.end());
+    }
+    sets_of_start_.push_back(static_cast<std::uint32_t>(sets_of_.size()));
+    const std::size_t counts = static_cast<std::size_t>(values_width) * sets.size();
+    state_ = model.add_state(static_cast<std::size_t>(values_width) * words_ + words_ + (counts + 7) / 8);
+  }
+
+  /// Binds to the search state being propagated (call at the start of each run).
+  void bind(Context& ctx) {
+    boards_ = ctx.state(state_);
+    fixed_ = boards_ + static_cast<std::size_t>(width_) * words_;
+    counts_ = fixed_ + words_;
+  }
+
+  /// The sets a cell belongs to.
+  std::span<const std::uint32_t> sets_of(std::uint32_t cell) const {
+    return {sets_of_.data() + sets_of_start_[cell], sets_of_.data() + sets_of_start_[cell + 1]};
+  }
+
+  /// Brings a cell's bits from word `before` to word `now` (values may come and go). The counts
+  /// do not follow: call count_change() for the cell, or recount() once the cells are done
+  /// (cheaper when many changed).
+  void replace(std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
+    for (std::uint64_t gone = before & ~now; gone != 0; gone &= gone - 1)
+      board(std::countr_zero(gone))[cell / 64] &= ~bit(cell);
+    for (std::uint64_t come = now & ~before; come != 0; come &= come - 1)
+      board(std::countr_zero(come))[cell / 64] |= bit(cell);
+    if (std::has_single_bit(now)) fixed_[cell / 64] |= bit(cell);
+    else fixed_[cell / 64] &= ~bit(cell);
+  }
+  /// Brings the counts of a cell's sets from word `before` to word `now`.
+  void count_change(std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
+    for (std::uint64_t gone = before & ~now; gone != 0; gone &= gone - 1)
+      for (std::uint32_t s : sets_of(cell)) add_count(std::countr_zero(gone), s, -1);
+    for (std::uint64_t come = now & ~before; come != 0; come &= come - 1)
+      for (std::uint32_t s : sets_of(cell)) add_count(std::countr_zero(come), s, 1);
+  }
+  /// Counts every (value, set) afresh from the boards.
+  void recount() {
+    const std::size_t total = static_cast<std::size_t>(width_) * sets_;
+    std::fill(counts_, counts_ + (total + 7) / 8, 0);
+    for (int v = 0; v < width_; ++v) {
+      const std::uint64_t* b = board(v);
+      for (std::uint32_t s = 0; s < sets_; ++s) {
+        int n = 0;
+        for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) n += std::popcount(b[spans_[k].word] & spans_[k].bits);
+        add_count(v, s, n);
+      }
+    }
+  }
+
+  /// Takes the values `gone` away from a cell (which keeps at least one). Calls low(v, s) for each
+  /// (value, set) whose count falls to one or none.
+  template <class Low>
+  void remove(std::uint32_t cell, std::uint64_t gone, Low&& low) {
+    const std::span<const std::uint32_t> sets = sets_of(cell);
+    for (; gone != 0; gone &= gone - 1) {
+      const int v = std::countr_zero(gone);
+      board(v)[cell / 64] &= ~bit(cell);
+      for (std::uint32_t s : sets)
+        if (add_count(v, s, -1) <= 1) low(v, s);
+    }
+  }
+  /// Records that a cell has one value left.
+  void set_fixed(std::uint32_t cell) { fixed_[cell / 64] |= bit(cell); }
+
+  /// Takes value v away from the cells of set s that hold it, but `except`: calls cell(c) for each
+  /// first (false: stop, and return false), then low(v, t) for each set t of c whose count of v
+  /// falls to one or none.
+  template <class Cell, class Low>
+  bool take_from_set(int v, std::uint32_t s, std::uint32_t except, Cell&& cell, Low&& low) {
+    std::uint64_t* b = board(v);
+    for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) {
+      const Span span = spans_[k];
+      std::uint64_t m = b[span.word] & span.bits;
+      if (except / 64 == span.word) m &= ~bit(except);
+      for (; m != 0; m &= m - 1) {
+        const std::uint32_t c = span.word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
+        if (!cell(c)) return false;
+        b[span.word] &= ~bit(c);
+        for (std::uint32_t t : sets_of(c))
+          if (add_count(v, t, -1) <= 1) low(v, t);
+      }
+    }
+    return true;
+  }
+
+  /// Number of cells of set s holding value v.
+  int count(int v, std::uint32_t s) const {
+    const std::size_t i = index(v, s);
+    return static_cast<int>((counts_[i / 8] >> (i % 8 * 8)) & 0xff);
+  }
+  /// True when the cell has one value left.
+  bool fixed(std::uint32_t cell) const { return (fixed_[cell / 64] & bit(cell)) != 0; }
+  /// A cell of set s holding value v, which must have one.
+  std::uint32_t place(int v, std::uint32_t s) const {
+    const std::uint64_t* b = board(v);
+    for (std::uint32_t k = start_[s];; ++k)
+      if (const std::uint64_t m = b[spans_[k].word] & spans_[k].bits; m != 0)
+        return spans_[k].word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
+  }
+  /// Number of cells of set s fixed to value v; `where` receives one of them.
+  int fixed_places(int v, std::uint32_t s, std::uint32_t& where) const {
+    const std::uint64_t* b = board(v);
+    int n = 0;
+    for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) {
+      const Span span = spans_[k];
+      if (const std::uint64_t f = b[span.word] & span.bits & fixed_[span.word]; f != 0) {
+        n += std::popcount(f);
+        where = span.word * 64 + static_cast<std::uint32_t>(std::countr_zero(f));
+      }
+    }
+    return n;
+  }
+
+ private:
+  struct Span {  // the cells of a set that live in one word of a board
+    std::uint32_t word;
+    std::uint64_t bits;
+  };
+  static std::uint64_t bit(std::uint32_t cell) { return std::uint64_t{1} << (cell % 64); }
+  std::size_t index(int v, std::uint32_t s) const { return static_cast<std::size_t>(v) * sets_ + s; }
+  std::uint64_t* board(int v) { return boards_ + static_cast<std::size_t>(v) * words_; }
+  const std::uint64_t* board(int v) const { return boards_ + static_cast<std::size_t>(v) * words_; }
+  // Adds `delta` to the count of (v, s), a byte of a state word (a count never leaves 0..255, so
+  // the addition never carries into the next byte); returns the new count.
+  int add_count(int v, std::uint32_t s, int delta) {
+    const std::size_t i = index(v, s);
+    std::uint64_t& w = counts_[i / 8];
+    w += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (i % 8 * 8);
+    return static_cast<int>((w >> (i % 8 * 8)) & 0xff);
+  }
+
+  int width_ = 0;                   // number of values (boards)
+  std::size_t words_ = 0;           // words per board
+  std::uint32_t sets_ = 0;          // number of sets
+  std::vector<Span> spans_;         // every set's spans, set after set
+  std::vector<std::uint32_t> start_;  // per set: its first span (and one past the last set)
+  std::vector<std::uint32_t> sets_of_start_, sets_of_;  // per cell: its sets
+  std::uint32_t state_ = 0;         // the first of its search-state words
+  // Bound to the search state by bind(): the boards (value after value, words_ words each), the
+  // fixed cells, and the counts (a byte per (value, set), value after value, eight to a word).
+  std::uint64_t* boards_ = nullptr;
+  std::uint64_t* fixed_ = nullptr;
+  std::uint64_t* counts_ = nullptr;
+};
+
+/// The (value, set) pairs waiting for a look: per value, a bit set of sets; with each cell's sets
+/// as a mask, so that "these values changed in this cell" is a few word ORs. Pairs are taken value
+/// by value, the values going round from a cursor (as PartSet does with parts).
+class ValueSetMarks {
+ public:
+  ValueSetMarks() = default;
+  /// `sets_of[cell]`: the sets the cell belongs to; values are bit indices below `values_width`.
+  ValueSetMarks(int values_width, std::size_t sets, const std::vector<std::vector<std::uint32_t>>& sets_of)
+      : width_(values_width),
+        sets_(sets),
+        words_((sets + 63) / 64),
+        mask_(sets_of.size() * words_, 0),
+        marked_(static_cast<std::size_t>(values_width) * words_, 0) {
+    for (std::size_t cell = 0; cell < sets_of.size(); ++cell)
+      for (std::uint32_t s : sets_of[cell]) mask_[cell * words_ + s / 64] |= std::uint64_t{1} << (s % 64);
+  }
+
+  /// Marks (v, each set of the cell) for every value v in `values`.
+  void mark(std::uint64_t values, std::uint32_t cell) {
+    const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
+    for (std::uint64_t vs = values; vs != 0; vs &= vs - 1) {
+      std::uint64_t* m = marked(std::countr_zero(vs));
+      for (std::size_t k = 0; k < words_; ++k) m[k] |= mask[k];
+    }
+    pending_ |= values;
+  }
+  /// Marks every pair.
+  void mark_all() {
+    for (int v = 0; v < width_; ++v) {
+      std::uint64_t* m = marked(v);
+      for (std::size_t s = 0; s < sets_; ++s) m[s / 64] |= std::uint64_t{1} << (s % 64);
+      pending_ |= std::uint64_t{1} << v;
+    }
+  }
+  /// Marks (v, s).
+  void mark_pair(int v, std::uint32_t s) {
+    marked(v)[s / 64] |= std::uint64_t{1} << (s % 64);
+    pending_ |= std::uint64_t{1} << v;
+  }
+  /// Unmarks (v, each set of the cell).
+  void unmark(int v, std::uint32_t cell) {
+    const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
+    std::uint64_t* m = marked(v);
+    for (std::size_t k = 0; k < words_; ++k) m[k] &= ~mask[k];
+  }
+
+  /// Takes a marked pair off: the lowest set of the current value, moving on to the next value
+  /// (going round) when it has none; false when no pair is left.
+  bool next(int& v, std::uint32_t& s) {
+    while (pending_ != 0) {
+      const std::uint64_t ahead = pending_ & (~std::uint64_t{0} << cursor_);
+      cursor_ = std::countr_zero(ahead != 0 ? ahead : pending_);
+      std::uint64_t* m = marked(cursor_);
+      for (std::size_t k = 0; k < words_; ++k) {
+        if (m[k] == 0) continue;
+        const int b = std::countr_zero(m[k]);
+        m[k] &= m[k] - 1;
+        v = cursor_;
+        s = static_cast<std::uint32_t>(k * 64 + static_cast<std::size_t>(b));
+        return true;
+      }
+      pending_ &= ~(std::uint64_t{1} << cursor_);  // nothing left for this value
+    }
+    return false;
+  }
+
+  /// Unmarks every pair (after a failed run).
+  void clear() {
+    std::fill(marked_.begin(), marked_.end(), 0);
+    pending_ = 0;
+  }
+
+ private:
+  std::uint64_t* marked(int v) { return marked_.data() + static_cast<std::size_t>(v) * words_; }
+
+  int width_ = 0;                      // number of values
+  std::size_t sets_ = 0;               // number of sets
+  std::size_t words_ = 0;              // words per bit set of sets
+  std::vector<std::uint64_t> mask_;    // per cell: its sets
+  std::vector<std::uint64_t> marked_;  // per value: the sets waiting for a look
+  std::uint64_t pending_ = 0;          // values that may have marked sets
+  int cursor_ = 0;                     // the value being worked on
+};
+
+}  // namespace csp::rules_detail
