@@ -36,7 +36,9 @@ class WorkingCopy {
         shadow_(model.add_state(word_.size() + 1)),
         local_(word_.size(), 0),
         pending_(word_.size(), 0),
-        pending_list_(word_.size(), 0) {}
+        pending_list_(word_.size(), 0) {
+    for (std::size_t cell = 0; cell < word_.size(); ++cell) contiguous_ &= word_[cell] == word_[0] + cell;
+  }
 
   /// Starts a run: copies every cell's word and calls `changed(cell, shadow, now)` for each cell
   /// that differs from its shadow. Returns true when the state has no shadow yet (no run succeeded
@@ -45,15 +47,28 @@ class WorkingCopy {
   bool load(Context& ctx, Changed&& changed) {
     const std::uint64_t* words = ctx.domains().words().data();
     std::uint64_t* shadow = ctx.state(shadow_);
-    const std::size_t n = local_.size();
-    const bool fresh = shadow[n] == 0;
-    if (fresh) std::fill(shadow, shadow + n, 0);
-    for (std::uint32_t cell = 0; cell < n; ++cell) {
-      const std::uint64_t w = words[word_[cell]];
-      local_[cell] = w;
-      if (w != shadow[cell] || fresh) changed(cell, shadow[cell], w);
+    std::uint64_t* local = local_.data();
+    const std::uint32_t n = static_cast<std::uint32_t>(local_.size());
+    if (contiguous_) std::copy(words + word_[0], words + word_[0] + n, local);
+    else
+      for (std::uint32_t cell = 0; cell < n; ++cell) local[cell] = words[word_[cell]];
+    if (shadow[n] == 0) {  // fresh
+      std::fill(shadow, shadow + n, 0);
+      for (std::uint32_t cell = 0; cell < n; ++cell) changed(cell, std::uint64_t{0}, local[cell]);
+      return true;
     }
-    return fresh;
+    // Most runs find a handful of cells changed: compare four at a time, then look closer.
+    std::uint32_t cell = 0;
+    for (; cell + 4 <= n; cell += 4) {
+      if (((local[cell] ^ shadow[cell]) | (local[cell + 1] ^ shadow[cell + 1]) | (local[cell + 2] ^ shadow[cell + 2]) |
+           (local[cell + 3] ^ shadow[cell + 3])) == 0)
+        continue;
+      for (std::uint32_t k = cell; k < cell + 4; ++k)
+        if (local[k] != shadow[k]) changed(k, shadow[k], local[k]);
+    }
+    for (; cell < n; ++cell)
+      if (local[cell] != shadow[cell]) changed(cell, shadow[cell], local[cell]);
+    return false;
   }
 
   std::uint64_t operator[](std::uint32_t cell) const { return local_[cell]; }
@@ -91,6 +106,7 @@ class WorkingCopy {
 
  private:
   std::vector<std::uint32_t> word_;          // per cell: its word in Domains::words()
+  bool contiguous_ = true;                   // the cells' words follow each other in that order
   std::uint32_t shadow_ = 0;                 // the shadow: search-state words, one per cell
   std::vector<std::uint64_t> local_;         // per cell: its word during a run
   std::vector<std::uint8_t> pending_;        // per cell: narrowed in this run, not yet written
