@@ -1,13 +1,14 @@
-// Batch machinery for commands that answer many puzzle lines: streamed input, chunked parallel
-// work, output in input order through one buffered writer, and a clean stop on SIGINT/SIGTERM.
+// Batch machinery for commands that answer many puzzle lines: streamed input, parallel work in
+// small batches, output in input order through one buffered writer, and a clean stop on
+// SIGINT/SIGTERM.
 //
-// The input is read a chunk at a time (at most kChunkLines lines or about kChunkBytes bytes, so
-// neither many lines nor one huge line is held for long), the chunk's items are shared out to the
-// worker threads, and the answers are then written in input order with one fwrite. The output is
-// therefore byte-identical whatever the number of threads. Chunks start small and double (the
-// first answers appear at once, and a closed output pipe is noticed after a few puzzles), and a
-// chunk also ends early when more input is not ready yet (a terminal or a slow pipe gets its
-// answers without waiting for 4096 lines); neither changes the bytes written.
+// The input is read a batch at a time (kBatchLines lines, fewer when the lines are long or the
+// input pauses) by whichever worker needs work; the answers go through a bounded reorder window
+// and are written in input order, several batches with one fwrite. The output is therefore
+// byte-identical whatever the number of threads. The first batches are small (the first answers
+// appear at once, and a closed output pipe is noticed after a few puzzles), and a batch also ends
+// early when more input is not ready yet (a terminal or a slow pipe gets its answers without
+// waiting for more lines); neither changes the bytes written.
 //
 // Reliability guarantees (tests/cli/reliability_*.sh check each):
 //  - Any bytes are accepted: NUL bytes, invalid UTF-8, CRLF, no final newline. A line is what
@@ -94,7 +95,7 @@ class LineReader {
   /// Throws UsageError when a file cannot be read.
   bool next(std::string& line, std::uint32_t& file, std::uint64_t& number);
   /// The same into an Item (sets line, file, number, overlong), but a read error ends the input
-  /// instead of throwing: error() then describes it. Used by run_chunks so that the lines read
+  /// instead of throwing: error() then describes it. Used by run_batch so that the lines read
   /// before the error are still answered.
   bool next(Item& it);
   /// "<file>: read error: <reason>" after a failed read; empty otherwise.
@@ -149,9 +150,19 @@ class Writer {
 std::optional<problems::sudoku::Puzzle> puzzle_of(Item& it, const LineReader& in, std::uint8_t skipped,
                                                   std::uint8_t invalid);
 
-constexpr std::size_t kChunkLines = 4096;
-constexpr std::size_t kFirstChunkLines = 64;
-constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
+/// Lines a worker takes from the input at a time (the first two batches are smaller, see
+/// run_batch): small enough to share out evenly at the end of a run, large enough that the locks
+/// taken per batch cost nothing next to the puzzles.
+constexpr std::size_t kBatchLines = 16;
+/// A batch also ends once its lines hold this many bytes (one over-long line is a batch).
+constexpr std::size_t kBatchBytes = std::size_t{1} << 20;
+/// The reorder window: batches read but not yet written, at most this many (or 4 per thread when
+/// that is more) and, past the first of them, at most kWindowBytes bytes of lines. A reader waits
+/// for room, so memory stays bounded however long one puzzle holds the output back.
+constexpr std::size_t kWindowBatches = 64;
+constexpr std::size_t kWindowBytes = std::size_t{8} << 20;
+/// Answers are written once this many bytes gathered (and sooner, see run_batch).
+constexpr std::size_t kFlushBytes = std::size_t{32} << 10;
 
 /// Runs fn(worker, i) for i in [0, n) on `threads` workers (worker 0 is the calling thread; no
 /// thread is started when threads is 1). Each worker number is used by one thread at a time, so
@@ -159,13 +170,18 @@ constexpr std::size_t kChunkBytes = std::size_t{8} << 20;
 /// When the system refuses a new thread, the work goes on with the threads it has.
 void parallel_for(std::size_t n, unsigned threads, const std::function<void(unsigned, std::size_t)>& fn);
 
-/// Reads every line of `in` in chunks, runs work(worker, item) in parallel, then emit(item) in
-/// input order (emit appends to out.buffer()), flushing `out` after each chunk. Returns true once
-/// all input was answered; false when the output failed (see Writer) or when interrupt_flag()
-/// stopped the run (then only the fully answered prefix of the input was emitted). work() marks
-/// an item `interrupted` when the interrupt cut its search short. After a read error the lines
-/// read before it are answered and written, then UsageError is thrown.
-bool run_chunks(LineReader& in, unsigned threads, const std::function<void(unsigned, Item&)>& work,
-                const std::function<void(Item&)>& emit, Writer& out);
+/// Reads every line of `in`, runs work(worker, item) on `threads` workers (worker 0 is the
+/// calling thread; each worker number is used by one thread at a time, so per-worker state indexed
+/// by it needs no lock), and emit(item) in input order (emit appends to out.buffer(); calls to
+/// emit never overlap, so it needs no lock either). Items go to the workers in batches of
+/// kBatchLines, and each batch's answers are emitted as soon as every earlier line's are: there is
+/// no barrier between batches. `out` is flushed once kFlushBytes gathered, after the first
+/// batches, when the input pauses, and at the end. Returns true once all input was answered;
+/// false when the output failed (see Writer) or when interrupt_flag() stopped the run (then only
+/// the fully answered prefix of the input was emitted). work() marks an item `interrupted` when
+/// the interrupt cut its search short. After a read error the lines read before it are answered
+/// and written, then UsageError is thrown; an exception from work or emit is rethrown.
+bool run_batch(LineReader& in, unsigned threads, const std::function<void(unsigned, Item&)>& work,
+               const std::function<void(Item&)>& emit, Writer& out);
 
 }  // namespace sudoku_app

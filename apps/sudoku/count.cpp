@@ -62,7 +62,7 @@ int run_count(const CountCommand& c) {
     ++counts[it.outcome];
     out.buffer() += it.out;
   };
-  const bool written = run_chunks(in, threads, work, emit, out);
+  const bool written = run_batch(in, threads, work, emit, out);
 
   // Every puzzle counted (exactly or up to the cap) is success; invalid lines and limits are not.
   int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;

@@ -107,7 +107,7 @@ int run_grade(const GradeCommand& c) {
     if (it.outcome <= fiendish) ++by_hardest[it.line];
     out.buffer() += it.out;
   };
-  const bool written = run_chunks(in, threads, work, emit, out);
+  const bool written = run_batch(in, threads, work, emit, out);
 
   int status = Exit::ok;
   if (counts[needs_search] + counts[unsolvable] + counts[invalid] > 0) status = Exit::not_all;

@@ -38,7 +38,7 @@ int run_solve(const SolveCommand& c) {
   const csp::RuleSet rules = c.search.rule_set();
   csp::SearchOptions options = c.search.search_options();
   LineReader in(c.batch.files);
-  // SIGINT/SIGTERM stop every search at its next node and the reading; run_chunks then writes
+  // SIGINT/SIGTERM stop every search at its next node and the reading; run_batch then writes
   // the answers of the fully answered prefix of the input (see batch.hpp).
   const Interrupt interrupt;
   options.limits.interrupt = &interrupt_flag();
@@ -90,7 +90,7 @@ int run_solve(const SolveCommand& c) {
       std::fprintf(stderr, "internal error: invalid solution for %s\n", in.where(it.file, it.number).c_str());
     out.buffer() += it.out;
   };
-  const bool written = run_chunks(in, threads, work, emit, out);
+  const bool written = run_batch(in, threads, work, emit, out);
 
   int status = Exit::ok;
   if (counts[unsolvable] + counts[invalid] + counts[limit] > 0) status = Exit::not_all;

@@ -2,6 +2,7 @@
 #include "problems/sudoku/sudoku.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <stdexcept>
 
@@ -11,17 +12,29 @@ namespace {
 
 constexpr int kMaxSide = 25;
 
-// The value a character stands for: 0 for a blank, 1..25 for a symbol, -1 when it is no symbol
-// of any grid size. Whether the value fits the grid is decided once the size is known.
-int value_of(char c) {
-  if (c == '.' || c == '0') return 0;
-  if (c >= '1' && c <= '9') return c - '0';
-  if (c >= 'A' && c <= 'P') return c - 'A' + 10;
-  if (c >= 'a' && c <= 'p') return c - 'a' + 10;
-  return -1;
-}
+// What a character of a puzzle line is, as one table lookup per character (parse_line runs on
+// every line of a batch): a value in the low five bits (0 for a blank, 1..25 for a symbol) plus
+// kUpper or kLower for the letters A-P and a-p; kIgnored for a space or tab, kBad for anything
+// that is no symbol of any grid size. Whether the value fits the grid is decided once the size is
+// known.
+constexpr std::uint8_t kValueBits = 0x1f, kUpper = 0x20, kLower = 0x40, kIgnored = 0x80, kBad = 0x81;
+constexpr std::array<std::uint8_t, 256> kCharClass = [] {
+  std::array<std::uint8_t, 256> t{};
+  t.fill(kBad);
+  t[' '] = t['\t'] = kIgnored;
+  t['.'] = t['0'] = 0;
+  for (int v = 1; v <= 9; ++v) t[static_cast<std::size_t>('0' + v)] = static_cast<std::uint8_t>(v);
+  for (int v = 10; v <= kMaxSide; ++v) {
+    t[static_cast<std::size_t>('A' + v - 10)] = static_cast<std::uint8_t>(v | kUpper);
+    t[static_cast<std::size_t>('a' + v - 10)] = static_cast<std::uint8_t>(v | kLower);
+  }
+  return t;
+}();
 
-bool ignored(char c) { return c == ' ' || c == '\t'; }
+// The symbols of values 0..25 (0 is the blank), in either case.
+constexpr std::string_view kSymbols[2] = {".123456789ABCDEFGHIJKLMNOP", ".123456789abcdefghijklmnop"};
+
+std::uint8_t class_of(char c) { return kCharClass[static_cast<unsigned char>(c)]; }
 
 // A character as it should appear in a message: itself when printable, else \xNN.
 std::string show(char c) {
@@ -61,6 +74,44 @@ ParsedLine invalid(std::string reason) {
   return out;
 }
 
+// True when a row, column or box holds a given twice, or a given is too large for the grid: one
+// pass over the cells with a bit mask per group. This is the check every valid line pays (conflict()
+// below names the group, only on failure), so the box side is a template argument: the loops over
+// a row unroll and the masks stay in registers.
+template <int B>
+bool givens_clash(const int* cell) {
+  constexpr int n = B * B;
+  constexpr std::uint32_t allowed = ((std::uint32_t{1} << n) - 1) << 1;  // bits 1..n
+  std::array<std::uint32_t, n> columns{};
+  std::uint32_t clash = 0;
+  for (int band = 0; band < B; ++band) {
+    std::array<std::uint32_t, B> boxes{};  // the band's boxes, left to right
+    for (int r = 0; r < B; ++r) {
+      std::uint32_t row = 0;
+      for (int c = 0; c < n; ++c, ++cell) {
+        // Values are 0..25 (parse_line made them); a blank's bit 0 is dropped.
+        const std::uint32_t bit = (std::uint32_t{1} << *cell) & ~std::uint32_t{1};
+        std::uint32_t& column = columns[static_cast<std::size_t>(c)];
+        std::uint32_t& box = boxes[static_cast<std::size_t>(c / B)];
+        clash |= ((row | column | box) & bit) | (bit & ~allowed);
+        row |= bit;
+        column |= bit;
+        box |= bit;
+      }
+    }
+  }
+  return clash != 0;
+}
+
+bool givens_clash(const Puzzle& p) {
+  switch (p.box) {
+    case 2: return givens_clash<2>(p.cells.data());
+    case 3: return givens_clash<3>(p.cells.data());
+    case 4: return givens_clash<4>(p.cells.data());
+    default: return givens_clash<5>(p.cells.data());
+  }
+}
+
 // The first group (rows, then columns, then boxes) where a given appears twice, as a reason;
 // empty when the givens are consistent. One bit mask per group keeps it linear in the cells.
 std::string conflict(const Puzzle& p) {
@@ -90,21 +141,31 @@ std::string conflict(const Puzzle& p) {
 
 }  // namespace
 
-// Two linear passes, so a line of any length costs time proportional to its length: the first
-// finds the first character that is no symbol at all and counts the cells (storing nothing, so
-// a 10 MB line allocates nothing); once the count gives the size, the second reads the values
-// and rejects symbols too large for that size.
+// One pass over the line with a table lookup per character: it stops at the first character that
+// is no symbol at all, counts the cells, keeps the values of the first 625 (the largest grid; a
+// longer line is invalid anyway, so a 10 MB line allocates nothing), and notes which letter cases
+// occur. Once the count gives the size, one pass over the values checks both that they fit it and
+// that no group repeats a given; only when that fails does a slower pass find what to report.
 ParsedLine parse_line(std::string_view line) {
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
   std::size_t first = 0;
-  while (first < line.size() && ignored(line[first])) ++first;
+  while (first < line.size() && class_of(line[first]) == kIgnored) ++first;
   if (first == line.size() || line[first] == '#') return {};  // blank or comment: skip
 
+  constexpr std::size_t kMaxCells = std::size_t{kMaxSide} * kMaxSide;
+  std::array<std::uint8_t, kMaxCells> values;  // written up to the count, read no further
   std::size_t count = 0;
+  std::uint8_t seen = 0;  // the case bits of every symbol, or-ed
   for (std::size_t i = first; i < line.size(); ++i) {
-    if (ignored(line[i])) continue;
-    if (value_of(line[i]) < 0) return invalid(bad_character(line[i], i));
+    const std::uint8_t k = class_of(line[i]);
+    if (k >= kIgnored) {
+      if (k == kBad) return invalid(bad_character(line[i], i));
+      continue;
+    }
+    const auto v = static_cast<std::uint8_t>(k & kValueBits);
+    if (count < kMaxCells) values[count] = v;
     ++count;
+    seen |= k;
   }
   int box = 0;
   for (int b = 2; b <= 5; ++b)
@@ -116,37 +177,35 @@ ParsedLine parse_line(std::string_view line) {
   out.kind = ParsedLine::Kind::puzzle;
   Puzzle& p = out.puzzle;
   p.box = box;
-  p.cells.reserve(count);
-  bool upper = false, lower = false;
+  p.cells.assign(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(count));
+  // Answers follow the input's case; with letters of both cases (or none) they are upper case.
+  p.lowercase = (seen & kLower) != 0 && (seen & kUpper) == 0;
+  if (!givens_clash(p)) return out;
+  // Something is wrong: a symbol too large for this size comes first (the first one in the line),
+  // then the first group with a given twice.
+  const int side = p.side();
   for (std::size_t i = first; i < line.size(); ++i) {
     const char c = line[i];
-    if (ignored(c)) continue;
-    const int v = value_of(c);
-    upper |= c >= 'A' && c <= 'P';
-    lower |= c >= 'a' && c <= 'p';
-    if (v > p.side())
-      return invalid(bad_character(c, i) + " (a " + std::to_string(p.side()) + "x" + std::to_string(p.side()) +
-                     " grid uses " + alphabet(p.side(), c >= 'a') + ")");
-    p.cells.push_back(v);
+    if ((class_of(c) & kValueBits) > side)  // kIgnored's value bits are 0
+      return invalid(bad_character(c, i) + " (a " + std::to_string(side) + "x" + std::to_string(side) +
+                     " grid uses " + alphabet(side, c >= 'a') + ")");
   }
-  // Answers follow the input's case; with letters of both cases (or none) they are upper case.
-  p.lowercase = lower && !upper;
-  std::string why = conflict(p);
-  if (!why.empty()) return invalid(std::move(why));
-  return out;
+  return invalid(conflict(p));
 }
 
 char symbol(int v, bool lowercase) {
-  if (v == 0) return '.';
-  if (v >= 1 && v <= 9) return static_cast<char>('0' + v);
-  if (v >= 10 && v <= kMaxSide) return static_cast<char>((lowercase ? 'a' : 'A') + v - 10);
-  return '?';
+  return v >= 0 && v <= kMaxSide ? kSymbols[lowercase ? 1 : 0][static_cast<std::size_t>(v)] : '?';
 }
 
 std::string format_line(std::span<const int> cells, const Puzzle& like) {
+  const std::string_view symbols = kSymbols[like.lowercase ? 1 : 0];
   std::string out;
-  out.reserve(cells.size());
-  for (int v : cells) out += symbol(v, like.lowercase);
+  out.reserve(cells.size() + 1);  // room for the '\n' that batch answers append
+  out.resize(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const auto v = static_cast<unsigned>(cells[i]);  // a negative value wraps to a large one
+    out[i] = v <= kMaxSide ? symbols[v] : '?';
+  }
   return out;
 }
 
@@ -210,7 +269,11 @@ csp::Domains SudokuModel::start(const Puzzle& p) const {
     const int v = p.cells[i];
     if (v == 0) continue;
     if (v < 0 || v > n) throw std::invalid_argument("cell value " + std::to_string(v) + " out of range");
-    d.assign(cells_[i], v);
+    // A cell's domain is one word (at most 25 values): fixing it is one masked store, cheaper
+    // than the general Domains::assign (this runs for every given of every puzzle).
+    const csp::Var x = cells_[i];
+    if (d.single_word(x)) d.set_bits(x, d.bits(x) & csp::bit_of(v - d.layout(x).base));
+    else d.assign(x, v);
   }
   return d;
 }

@@ -111,7 +111,7 @@ head -c 10000000 /dev/urandom | tr -d '\n' > "$T/long-random"
 run "10 MB random line, no newline" "$T/long-random" --threads 2
 { for _ in 1 2 3; do head -c 3000000 /dev/zero | tr '\0' 'x'; echo; done; } > "$T/long-several"
 run "several 3 MB lines" "$T/long-several" --threads 2
-# Many lines just under the 1 MiB cap: the chunk's byte bound keeps memory down.
+# Many lines just under the 1 MiB cap: the byte bounds of a batch and of the reorder window keep memory down.
 perl -e 'print "5" x 1000000, "\n" for 1..40' > "$T/many-long"
 run "40 lines of 1 MB" "$T/many-long" --threads 2
 

@@ -24,8 +24,8 @@ for cmd in "solve --threads 1" "solve --threads 2" "count --threads 2" "solve --
   [ "$status" -eq 0 ] || fail "$cmd | head -1: exit status $status (all answered so far were solved)"
   [ ! -s "$T/err" ] || fail "$cmd | head -1: stderr: $(head -c 300 "$T/err")"
   [ "$(wc -l < "$T/first")" -eq 1 ] || fail "$cmd | head -1: no first line"
-  # The first chunks are small (64, then 128 lines): the closed pipe is seen after a few hundred
-  # puzzles, not after the 90112.
+  # The first batches are small and written at once, then answers go out every 32 KB: the
+  # closed pipe is seen after a few hundred puzzles, not after the 90112.
   [ "$took" -lt 5000 ] || fail "$cmd | head -1: took $took ms"
   echo "ok: $cmd | head -1: exit 0 after $took ms, nothing on stderr"
 done

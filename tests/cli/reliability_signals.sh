@@ -113,7 +113,7 @@ pids+=("$writer")
 "${BG[@]}" "$S" solve < "$T/in" > "$T/out" 2> "$T/err" &
 pid=$!
 pids+=("$pid")
-# The answer comes before the input ends: a chunk ends when no more input is ready.
+# The answer comes before the input ends: a batch ends, and is written, when no more input is ready.
 wait_until 30 has_lines "$T/out" 1 || fail "silent pipe: the first answer did not come while input was pending"
 kill -TERM "$pid"
 ends_within 2 "$pid"

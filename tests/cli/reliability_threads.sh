@@ -39,7 +39,7 @@ sudoku generate --count 200 --seed 9 --threads 2 > "$T/gen2.txt"
 cmp -s "$T/gen1.txt" "$T/gen2.txt" || fail "generate --threads 2 differs from --threads 1"
 echo "ok: generate: 200 puzzles, identical on 1 and 2 threads"
 
-# A few thousand puzzles: generated and bundled ones, bad lines, 4x4 and 16x16, over several chunks.
+# A few thousand puzzles: generated and bundled ones, bad lines, 4x4 and 16x16, over many batches.
 EMPTY16=$(printf '.%.0s' $(seq 256))
 {
   for i in $(seq 10); do

@@ -104,7 +104,7 @@ for key in "puzzles: 2" "solved: 2" "unsolvable: 0" "invalid: 0" "limit: 0" "puz
   grep -q "^$key" "$T/stats.err" || fail "--stats lacks '$key'"
 done
 
-# --- threads: byte-identical output over several chunks (4096 lines each) ---
+# --- threads: byte-identical output over many batches ---
 "$S" generate --count 300 --seed 11 > "$T/gen.txt"
 for _ in $(seq 15); do cat "$T/gen.txt" "$T/two.txt"; echo "12345"; echo "$UNSOLVABLE"; done > "$T/many.txt"
 set +e
