@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <map>
+#include <memory>
 #include <string>
 
 #include "csp/csp.hpp"
@@ -223,4 +224,63 @@ TEST_CASE("unknown heuristic and level names are rejected with the accepted name
   REQUIRE_THROWS_WITH(csp::order::by_name("fastest"), Catch::Contains("mrv"));
   REQUIRE_THROWS_WITH(csp::values::by_name("best"), Catch::Contains("lcv"));
   REQUIRE_THROWS_WITH(csp::parse_inference("full"), Catch::Contains("mac"));
+}
+
+namespace {
+
+// A propagator that only watches: it keeps, in a word of the search state, the candidates each of
+// its variables had when it last ran, and counts the runs that find a variable with a candidate
+// the stored word lacks. In this branch of the search the propagator ran on an ancestor of every
+// state it sees, whose candidates were a superset, so with the words saved and restored by search
+// that count stays zero; a shadow kept in the propagator object instead would come from whichever
+// branch ran last and miss candidates the search brought back.
+class Remembers final : public csp::Propagator {
+ public:
+  Remembers(csp::Model& model, std::vector<csp::Var> vars, int& violations)
+      : Propagator(std::move(vars), csp::Trigger::any), state_(model.add_state(scope().size())), violations_(violations) {}
+  std::string name() const override { return "remembers"; }
+  bool satisfied(std::span<const csp::Value>) const override { return true; }
+  csp::PropStatus propagate(csp::Context& ctx) override {
+    std::uint64_t* seen = ctx.state(state_);
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      const std::uint64_t now = ctx.bits(scope()[i]);
+      if (seen[i] != 0 && (now & ~seen[i]) != 0) ++violations_;
+      seen[i] = now;
+    }
+    ++runs;
+    return csp::PropStatus::fixpoint;
+  }
+  int runs = 0;
+
+ private:
+  std::uint32_t state_;
+  int& violations_;
+};
+
+}  // namespace
+
+TEST_CASE("words of search state reserved by a propagator follow backtracking", "[search][state]") {
+  csp::Model m;
+  auto q = m.add_vars(6, 0, 5, "q");
+  for (int i = 0; i < 6; ++i)
+    for (int j = i + 1; j < 6; ++j) {
+      m.post(csp::not_equal(q[static_cast<std::size_t>(i)], q[static_cast<std::size_t>(j)]));
+      m.post(csp::not_equal(q[static_cast<std::size_t>(i)], q[static_cast<std::size_t>(j)], j - i));
+      m.post(csp::not_equal(q[static_cast<std::size_t>(i)], q[static_cast<std::size_t>(j)], i - j));
+    }
+  int violations = 0;
+  auto watcher = std::make_unique<Remembers>(m, q, violations);
+  Remembers* w = watcher.get();
+  m.post(std::move(watcher));
+  // Six variables of one word each, then the propagator's six state words, all zero.
+  REQUIRE(m.initial_domains().words().size() == 12);
+  for (std::size_t k = 6; k < 12; ++k) CHECK(m.initial_domains().words()[k] == 0);
+  csp::SearchOptions options;
+  options.order = csp::order::input();
+  csp::Solver solver(m, options);
+  const csp::SearchResult r = solver.count(m.initial_domains());
+  CHECK(r.stats.solutions == 4);  // 6 queens
+  CHECK(r.stats.failures > 10);   // enough backtracking to matter
+  CHECK(w->runs > 20);
+  CHECK(violations == 0);
 }
