@@ -47,6 +47,10 @@ class Model {
   /// about the candidates, say) follows the search back and forth. Returns the index of the first,
   /// for Context::state().
   std::uint32_t add_state(std::size_t words);
+  /// The initial value of reserved state words, for a propagator that can describe its state for
+  /// the initial domains (when they are its fixpoint, say) instead of working it out in every
+  /// search.
+  std::uint64_t* initial_state(std::uint32_t first) { return initial_.state(first); }
 
   /// Registers a named statistics counter (a rule's firings, say) or returns the existing one.
   CounterId add_counter(std::string_view name);

@@ -63,6 +63,19 @@ class LockedCandidates final : public Propagator {
       if (used[g]) meaning_.add(groups[g], shapes[g], index_of);
     cells_ = WorkingCopy(model, std::move(word));
     dirty_ = PartSet(pairs_.size(), pairs_of);
+    // When the rule finds nothing in the initial domains (a blank grid), they are the propagator's
+    // fixpoint: each search then starts with only the cells its caller narrowed changed.
+    std::vector<std::uint64_t> initial(n);
+    for (std::size_t cell = 0; cell < n; ++cell) initial[cell] = model.initial_domains().bits(scope()[cell]);
+    bool quiet = true;
+    for (const PairInfo& info : pairs_) {
+      const std::uint64_t a_rest = union_of(initial.data(), info.first, info.inter);
+      const std::uint64_t inter = union_of(initial.data(), info.inter, info.b_rest);
+      const std::uint64_t b_rest = union_of(initial.data(), info.b_rest, info.end);
+      quiet &= (a_rest | inter) == info.a_values && (inter | b_rest) == info.b_values &&
+               ((inter & ~a_rest & b_rest) | (inter & ~b_rest & a_rest)) == 0;
+    }
+    if (quiet) cells_.shadow_initial(model);
   }
 
   std::string name() const override { return "locked-candidates"; }
@@ -90,9 +103,10 @@ class LockedCandidates final : public Propagator {
     std::string reason;
   };
 
-  std::uint64_t union_of(std::uint32_t from, std::uint32_t to) const {
+  // The union of the words of the cells members_[from, to).
+  std::uint64_t union_of(const std::uint64_t* words, std::uint32_t from, std::uint32_t to) const {
     std::uint64_t u = 0;
-    for (std::uint32_t i = from; i < to; ++i) u |= cells_[members_[i]];
+    for (std::uint32_t i = from; i < to; ++i) u |= words[members_[i]];
     return u;
   }
 
@@ -105,9 +119,9 @@ class LockedCandidates final : public Propagator {
     for (std::uint32_t i = info.inter; i < info.b_rest; ++i) all_fixed &= single(cells_[members_[i]]);
     if (all_fixed) return true;
     for (;;) {
-      const std::uint64_t a_rest = union_of(info.first, info.inter);
-      const std::uint64_t inter = union_of(info.inter, info.b_rest);
-      const std::uint64_t b_rest = union_of(info.b_rest, info.end);
+      const std::uint64_t a_rest = union_of(cells_.data(), info.first, info.inter);
+      const std::uint64_t inter = union_of(cells_.data(), info.inter, info.b_rest);
+      const std::uint64_t b_rest = union_of(cells_.data(), info.b_rest, info.end);
       if ((a_rest | inter) != info.a_values || (inter | b_rest) != info.b_values) return false;  // a value has no place
       const std::uint64_t from_b = inter & ~a_rest & b_rest;  // locked by A, still in B\A
       const std::uint64_t from_a = inter & ~b_rest & a_rest;  // locked by B, still in A\B

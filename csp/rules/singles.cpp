@@ -59,6 +59,27 @@ class Singles final : public Propagator {
     cells_ = WorkingCopy(model, std::move(word));
     boards_ = ValueBoards(model, n, width, cells_of);
     marks_ = ValueSetMarks(width, groups.size(), groups_of);
+    // When no rule applies to the initial domains (no cell fixed, every value with two places in
+    // every group: a blank grid), they are the propagator's fixpoint, and each search starts from
+    // there with only the cells its caller narrowed changed, not from nothing.
+    std::vector<std::uint64_t> initial(n);
+    bool quiet = true;
+    for (std::uint32_t cell = 0; cell < n; ++cell) {
+      initial[cell] = model.initial_domains().bits(scope()[cell]);
+      quiet &= std::popcount(initial[cell]) >= 2;
+    }
+    for (std::size_t g = 0; g < groups.size() && quiet; ++g) {
+      std::uint64_t once = 0, twice = 0;
+      for (std::uint32_t cell : cells_of[g]) {
+        twice |= once & initial[cell];
+        once |= initial[cell];
+      }
+      quiet = (twice & shapes[g].values) == shapes[g].values;
+    }
+    if (quiet) {
+      cells_.shadow_initial(model);
+      boards_.start_from(model, initial);
+    }
     fixed_.assign(n, 0);  // a cell becomes fixed at most once per run
     changed_.resize(n);
   }

@@ -62,10 +62,14 @@ class ValueBoards {
   }
 
   /// Binds to the search state being propagated (call at the start of each run).
-  void bind(Context& ctx) {
-    boards_ = ctx.state(state_);
-    fixed_ = boards_ + static_cast<std::size_t>(width_) * words_;
-    counts_ = fixed_ + words_;
+  void bind(Context& ctx) { bind(ctx.state(state_)); }
+  /// Fills the initial state words from the cells' initial words (`initial[cell]`), to go with a
+  /// WorkingCopy whose shadow is the initial domains.
+  void start_from(Model& model, const std::vector<std::uint64_t>& initial) {
+    bind(model.initial_state(state_));
+    for (std::uint32_t cell = 0; cell < initial.size(); ++cell) replace(cell, 0, initial[cell]);
+    recount();
+    boards_ = fixed_ = counts_ = nullptr;
   }
 
   /// The sets a cell belongs to.
@@ -175,6 +179,11 @@ class ValueBoards {
     std::uint64_t bits;
   };
   static std::uint64_t bit(std::uint32_t cell) { return std::uint64_t{1} << (cell % 64); }
+  void bind(std::uint64_t* state) {
+    boards_ = state;
+    fixed_ = boards_ + static_cast<std::size_t>(width_) * words_;
+    counts_ = fixed_ + words_;
+  }
   std::size_t index(int v, std::uint32_t s) const { return static_cast<std::size_t>(v) * sets_ + s; }
   std::uint64_t* board(int v) { return boards_ + static_cast<std::size_t>(v) * words_; }
   const std::uint64_t* board(int v) const { return boards_ + static_cast<std::size_t>(v) * words_; }

@@ -40,6 +40,14 @@ class WorkingCopy {
     for (std::size_t cell = 0; cell < word_.size(); ++cell) contiguous_ &= word_[cell] == word_[0] + cell;
   }
 
+  /// Takes the initial domains as the shadow, for a propagator that knows them to be its fixpoint:
+  /// each search then starts with only the cells its caller narrowed changed.
+  void shadow_initial(Model& model) const {
+    std::uint64_t* shadow = model.initial_state(shadow_);
+    for (std::size_t cell = 0; cell < word_.size(); ++cell) shadow[cell] = model.initial_domains().words()[word_[cell]];
+    shadow[word_.size()] = 1;
+  }
+
   /// Starts a run: copies every cell's word and calls `changed(cell, shadow, now)` for each cell
   /// that differs from its shadow. Returns true when the state has no shadow yet (no run succeeded
   /// on it: a new search), in which case every cell is reported, against an empty shadow.
