@@ -69,7 +69,8 @@ class ValueBoards {
     bind(model.initial_state(state_));
     for (std::uint32_t cell = 0; cell < initial.size(); ++cell) replace(cell, 0, initial[cell]);
     recount();
-    boards_ = fixed_ = counts_ = nullptr;
+    boards_ = fixed_ = nullptr;
+    counts_ = nullptr;
   }
 
   /// The sets a cell belongs to.
@@ -97,8 +98,7 @@ class ValueBoards {
   }
   /// Counts every (value, set) afresh from the boards.
   void recount() {
-    const std::size_t total = static_cast<std::size_t>(width_) * sets_;
-    std::fill(counts_, counts_ + (total + 7) / 8, 0);
+    std::fill(counts_, counts_ + static_cast<std::size_t>(width_) * sets_, 0);
     for (int v = 0; v < width_; ++v) {
       const std::uint64_t* b = board(v);
       for (std::uint32_t s = 0; s < sets_; ++s) {
@@ -146,10 +146,7 @@ class ValueBoards {
   }
 
   /// Number of cells of set s holding value v.
-  int count(int v, std::uint32_t s) const {
-    const std::size_t i = index(v, s);
-    return static_cast<int>((counts_[i / 8] >> (i % 8 * 8)) & 0xff);
-  }
+  int count(int v, std::uint32_t s) const { return counts_[index(v, s)]; }
   /// True when the cell has one value left.
   bool fixed(std::uint32_t cell) const { return (fixed_[cell / 64] & bit(cell)) != 0; }
   /// A cell of set s holding value v, which must have one.
@@ -182,18 +179,17 @@ class ValueBoards {
   void bind(std::uint64_t* state) {
     boards_ = state;
     fixed_ = boards_ + static_cast<std::size_t>(width_) * words_;
-    counts_ = fixed_ + words_;
+    // A byte per count, read and written as bytes of the state words (which a char type may do).
+    counts_ = reinterpret_cast<unsigned char*>(fixed_ + words_);
   }
   std::size_t index(int v, std::uint32_t s) const { return static_cast<std::size_t>(v) * sets_ + s; }
   std::uint64_t* board(int v) { return boards_ + static_cast<std::size_t>(v) * words_; }
   const std::uint64_t* board(int v) const { return boards_ + static_cast<std::size_t>(v) * words_; }
-  // Adds `delta` to the count of (v, s), a byte of a state word (a count never leaves 0..255, so
-  // the addition never carries into the next byte); returns the new count.
+  // Adds `delta` to the count of (v, s); returns the new count.
   int add_count(int v, std::uint32_t s, int delta) {
-    const std::size_t i = index(v, s);
-    std::uint64_t& w = counts_[i / 8];
-    w += static_cast<std::uint64_t>(static_cast<std::int64_t>(delta)) << (i % 8 * 8);
-    return static_cast<int>((w >> (i % 8 * 8)) & 0xff);
+    unsigned char& c = counts_[index(v, s)];
+    c = static_cast<unsigned char>(c + delta);
+    return c;
   }
 
   int width_ = 0;                   // number of values (boards)
@@ -204,10 +200,10 @@ class ValueBoards {
   std::vector<std::uint32_t> sets_of_start_, sets_of_;  // per cell: its sets
   std::uint32_t state_ = 0;         // the first of its search-state words
   // Bound to the search state by bind(): the boards (value after value, words_ words each), the
-  // fixed cells, and the counts (a byte per (value, set), value after value, eight to a word).
+  // fixed cells, and the counts (a byte per (value, set), value after value).
   std::uint64_t* boards_ = nullptr;
   std::uint64_t* fixed_ = nullptr;
-  std::uint64_t* counts_ = nullptr;
+  unsigned char* counts_ = nullptr;
 };
 
 /// The (value, set) pairs waiting for a look: per value, a bit set of sets; with each cell's sets
