@@ -124,24 +124,26 @@ class ValueBoards {
   /// Records that a cell has one value left.
   void set_fixed(std::uint32_t cell) { fixed_[cell / 64] |= bit(cell); }
 
-  /// Takes value v away from the cells of set s that hold it, but `except`: calls cell(c) for each
-  /// first (false: stop, and return false), then low(v, t) for each set t of c whose count of v
-  /// falls to one or none.
+  /// Takes value v away from the cells of set s that hold it, but `keeper`, a cell of s that holds
+  /// it and keeps it: calls cell(c) for each first (false: stop, and return false; the state is
+  /// then left half done, which is fine since search drops a failed state), then low(v, t) for
+  /// each other set t of c where v is left with one place or none.
   template <class Cell, class Low>
-  bool take_from_set(int v, std::uint32_t s, std::uint32_t except, Cell&& cell, Low&& low) {
+  bool take_from_set(int v, std::uint32_t s, std::uint32_t keeper, Cell&& cell, Low&& low) {
     std::uint64_t* b = board(v);
     for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) {
       const Span span = spans_[k];
       std::uint64_t m = b[span.word] & span.bits;
-      if (except / 64 == span.word) m &= ~bit(except);
+      if (keeper / 64 == span.word) m &= ~bit(keeper);
       for (; m != 0; m &= m - 1) {
         const std::uint32_t c = span.word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
         if (!cell(c)) return false;
         b[span.word] &= ~bit(c);
         for (std::uint32_t t : sets_of(c))
-          if (add_count(v, t, -1) <= 1) low(v, t);
+          if (t != s && add_count(v, t, -1) <= 1) low(v, t);
       }
     }
+    counts_[index(v, s)] = 1;  // the keeper alone
     return true;
   }
 
