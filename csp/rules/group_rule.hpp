@@ -119,10 +119,12 @@ std::unique_ptr<Propagator> make_naked_twins(const Group& g, const Shape& s, Cou
 std::unique_ptr<Propagator> make_hidden_pairs(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, Counters c);
 /// On every listed pair of groups (indices into `groups`), each pair sharing at least two cells
-/// and so the same base (one propagator; see locked_candidates.cpp).
-std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+/// and so the same base (one propagator; see locked_candidates.cpp). `with_singles`: naked and
+/// hidden singles are posted on the same groups, so it may leave them what they find anyway.
+std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups,
+                                                   const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
-                                                   Counters c);
+                                                   bool with_singles, Counters c);
 /// A technique of csp/rules/techniques/ as a propagator over every group (see propagator.cpp).
 std::unique_ptr<Propagator> make_technique_rule(Rule rule, std::shared_ptr<const techniques::Structure> structure,
                                                 Counters c);

@@ -220,7 +220,7 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
           if (shared >= 2) pairs.emplace_back(a, b);
         }
       }
-      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, c));
+      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, naked && hidden, c));
       continue;
     }
     for (std::size_t i = 0; i < groups.size(); ++i) {

@@ -22,8 +22,8 @@ namespace {
 class LockedCandidates final : public Propagator {
  public:
   LockedCandidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
-                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs, Counters c)
-      : Propagator(distinct_cells(groups), Trigger::any), counters_(c) {
+                   const std::vector<std::pair<std::size_t, std::size_t>>& pairs, bool with_singles, Counters c)
+      : Propagator(distinct_cells(groups), Trigger::any), counters_(c), open_left_to_singles_(with_singles ? 1 : 0) {
     const std::vector<int> index_of = scope_index(scope());
     const std::size_t n = scope().size();
     std::vector<std::uint32_t> word(n);
@@ -114,10 +114,12 @@ class LockedCandidates final : public Propagator {
   bool look(Context& ctx, std::uint32_t p) {
     const PairInfo& info = pairs_[p];
     // An intersection of fixed cells locks only values that the naked singles remove anyway:
-    // leave them that work (most pairs, late in a solve).
-    bool all_fixed = true;
-    for (std::uint32_t i = info.inter; i < info.b_rest; ++i) all_fixed &= single(cells_[members_[i]]);
-    if (all_fixed) return true;
+    // leave them that work (most pairs, late in a solve). With both singles posted, so does one
+    // with a single open cell x: a value locked there either is fixed in the intersection (the
+    // naked single clears it from both groups) or has x for only place in A (a hidden single).
+    int open = 0;
+    for (std::uint32_t i = info.inter; i < info.b_rest; ++i) open += single(cells_[members_[i]]) ? 0 : 1;
+    if (open <= open_left_to_singles_) return true;
     for (;;) {
       const std::uint64_t a_rest = union_of(cells_.data(), info.first, info.inter);
       const std::uint64_t inter = union_of(cells_.data(), info.inter, info.b_rest);
@@ -148,6 +150,7 @@ class LockedCandidates final : public Propagator {
   }
 
   Counters counters_;
+  int open_left_to_singles_;  // pairs whose intersection has at most this many open cells are skipped
   std::vector<PairInfo> pairs_;
   std::vector<std::uint32_t> members_;  // cells (scope indices) of every pair, pair after pair
   GroupsMeaning meaning_;  // the groups of the pairs, for satisfied() and check()
@@ -161,8 +164,8 @@ class LockedCandidates final : public Propagator {
 
 std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
-                                                   Counters c) {
-  return std::make_unique<LockedCandidates>(model, groups, shapes, pairs, c);
+                                                   bool with_singles, Counters c) {
+  return std::make_unique<LockedCandidates>(model, groups, shapes, pairs, with_singles, c);
 }
 
 }  // namespace csp::rules_detail
