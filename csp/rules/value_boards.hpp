@@ -4,10 +4,11 @@
 //
 // Why: the single rules ask, of one value in one group, "how many places are left, and is one of
 // them fixed?". A pass over the group's cells answers that for every value at once, but it is
-// needed again whenever any cell of the group changed, for whatever value; a board answers it for
-// one value with an AND and a popcount per word the group touches, and a narrowed cell asks again
-// only for the values it lost. On a Sudoku a cell fixed to 5 then sends a few dozen (5, group)
-// questions instead of rescanning the twenty-odd groups its peers belong to.
+// needed again whenever any cell of the group changed, for whatever value. Here each (value,
+// group) keeps its count of places, brought down as cells lose values, and only a count that falls
+// to one or none asks the question; the board then finds the place with an AND per word the group
+// touches. A cell fixed to 5 clears 5 from each of its groups with the same few word operations,
+// instead of the twenty-odd groups its peers belong to being rescanned.
 //
 // The boards mirror a WorkingCopy (working_copy.hpp): the propagator keeps them in step with
 // every narrowing it makes, and at the start of a run with every cell that search changed.
