@@ -4,15 +4,15 @@
 // group the cell belongs to. Posting them as one propagator per group would send each change
 // through the engine's queue up to six times; here one propagator keeps the set of (value, group)
 // pairs to look at again, waking nothing but the other rules. It works on its own copy of the cells
-// (working_copy.hpp: narrowed cells are written back once, at the end of a run; a shadow of the
-// last fixpoint tells which cells search changed since) and on value boards (value_boards.hpp: for
-// each value, the cells holding it), so that a question about one value in one group costs a few
-// word operations.
+// (working_copy.hpp: narrowed cells are written back once, at the end of a run; a shadow of its
+// last fixpoint in this branch of the search tells which cells changed since) and on value boards
+// (value_boards.hpp: for each value the cells holding it, and its count in each group, all in the
+// search state), so that a question about one value in one group costs a few word operations.
 //
 // The work is split the way it is cheapest. A cell that becomes fixed removes its value from the
-// other cells of its groups at once; a cell that loses values marks (value, group) for each lost
-// value and each of its groups, and each marked pair is looked at once, however often it was marked
-// meanwhile. Placements feed new fixed cells back into the eliminations.
+// other cells of its groups at once; a value whose count in a group falls to one place or none
+// marks the pair, and each marked pair is looked at once, however often it was marked meanwhile.
+// Placements feed new fixed cells back into the eliminations.
 //
 // naked single:  a fixed cell's value is removed from its peers (the other cells of its groups); a
 //                value fixed in two cells of a group fails. Firings: fixed cells that removed
