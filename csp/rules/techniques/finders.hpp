@@ -19,6 +19,18 @@ inline void add_values(const Position& p, Step& s, std::uint64_t bits) {
   for (; bits != 0; bits &= bits - 1) s.values.push_back(p.structure.base() + std::countr_zero(bits));
 }
 
+/// The other place of `bit` in group g when g has exactly two places for it, one of them c (a
+/// conjugate pair: exactly one of the two holds the value); -1 otherwise.
+inline int conjugate_partner(const Position& p, const Structure::GroupInfo& g, Cell c, std::uint64_t bit) {
+  int other = -1, count = 0;
+  for (Cell d : g.cells)
+    if (p.cands(d) & bit) {
+      ++count;
+      if (d != c) other = static_cast<int>(d);
+    }
+  return count == 2 ? other : -1;
+}
+
 /// Calls f(mask) for every k-subset of the set bits of `from` (at most 64 bits), as masks, in
 /// lexicographic order of positions; stops when f returns true and returns true then.
 template <class F>

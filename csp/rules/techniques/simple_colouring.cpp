@@ -17,23 +17,12 @@
 namespace csp::techniques::detail {
 namespace {
 
-// The other place of `bit` in group g when it has exactly two places, -1 otherwise.
-int partner_in(const Position& p, const Structure::GroupInfo& g, Cell c, std::uint64_t bit) {
-  int other = -1, count = 0;
-  for (Cell d : g.cells)
-    if (p.cands(d) & bit) {
-      ++count;
-      if (d != c) other = static_cast<int>(d);
-    }
-  return count == 2 ? other : -1;
-}
-
 /// Calls f(partner) for each conjugate partner of c on `bit` (once per group: a partner sharing two
 /// groups with c comes twice).
 template <class F>
 void for_each_conjugate(const Position& p, Cell c, std::uint64_t bit, F&& f) {
   for (std::uint32_t g : p.structure.groups_of(c)) {
-    const int other = partner_in(p, p.structure.groups()[g], c, bit);
+    const int other = conjugate_partner(p, p.structure.groups()[g], c, bit);
     if (other >= 0) f(static_cast<Cell>(other));
   }
 }

@@ -15,20 +15,6 @@
 
 namespace csp::techniques::detail {
 
-namespace {
-
-int partner(const Position& p, const Structure::GroupInfo& g, Cell c, std::uint64_t bit) {
-  int other = -1, count = 0;
-  for (Cell d : g.cells)
-    if (p.cands(d) & bit) {
-      ++count;
-      if (d != c) other = static_cast<int>(d);
-    }
-  return count == 2 ? other : -1;
-}
-
-}  // namespace
-
 bool find_x_chain(const Position& p, Step& s) {
   const Structure& st = p.structure;
   const std::size_t n = st.cells();
@@ -64,7 +50,7 @@ bool find_x_chain(const Position& p, Step& s) {
         if ((state & 1) == 0) {  // off: a strong link makes the partner on
           if (best != 0 && len_off[c] + 1 >= best) continue;
           for (std::uint32_t g : st.groups_of(c)) {
-            const int d = partner(p, st.groups()[g], c, bit);
+            const int d = conjugate_partner(p, st.groups()[g], c, bit);
             if (d < 0 || parent_on[d] != -2) continue;
             parent_on[d] = static_cast<std::int32_t>(c);
             len_on[d] = len_off[c] + 1;
