@@ -69,11 +69,8 @@ class LockedCandidates final : public Propagator {
     for (std::size_t cell = 0; cell < n; ++cell) initial[cell] = model.initial_domains().bits(scope()[cell]);
     bool quiet = true;
     for (const PairInfo& info : pairs_) {
-      const std::uint64_t a_rest = union_of(initial.data(), info.first, info.inter);
-      const std::uint64_t inter = union_of(initial.data(), info.inter, info.b_rest);
-      const std::uint64_t b_rest = union_of(initial.data(), info.b_rest, info.end);
-      quiet &= (a_rest | inter) == info.a_values && (inter | b_rest) == info.b_values &&
-               ((inter & ~a_rest & b_rest) | (inter & ~b_rest & a_rest)) == 0;
+      const Locks l = locks(initial.data(), info);
+      quiet &= !l.no_place && (l.from_a | l.from_b) == 0;
     }
     if (quiet) cells_.shadow_initial(model);
   }
@@ -110,6 +107,21 @@ class LockedCandidates final : public Propagator {
     return u;
   }
 
+  // What the rule makes of one pair in the cells' `words`: a value of A or B without a place, or
+  // the values to take from each rest.
+  struct Locks {
+    bool no_place;
+    std::uint64_t from_a, from_b;
+  };
+  Locks locks(const std::uint64_t* words, const PairInfo& info) const {
+    const std::uint64_t a_rest = union_of(words, info.first, info.inter);
+    const std::uint64_t inter = union_of(words, info.inter, info.b_rest);
+    const std::uint64_t b_rest = union_of(words, info.b_rest, info.end);
+    return {(a_rest | inter) != info.a_values || (inter | b_rest) != info.b_values,
+            inter & ~b_rest & a_rest,   // locked by B, still in A\B
+            inter & ~a_rest & b_rest};  // locked by A, still in B\A
+  }
+
   // Applies the rule to one pair until it removes nothing; false on failure.
   bool look(Context& ctx, std::uint32_t p) {
     const PairInfo& info = pairs_[p];
@@ -121,12 +133,8 @@ class LockedCandidates final : public Propagator {
     for (std::uint32_t i = info.inter; i < info.b_rest; ++i) open += single(cells_[members_[i]]) ? 0 : 1;
     if (open <= open_left_to_singles_) return true;
     for (;;) {
-      const std::uint64_t a_rest = union_of(cells_.data(), info.first, info.inter);
-      const std::uint64_t inter = union_of(cells_.data(), info.inter, info.b_rest);
-      const std::uint64_t b_rest = union_of(cells_.data(), info.b_rest, info.end);
-      if ((a_rest | inter) != info.a_values || (inter | b_rest) != info.b_values) return false;  // a value has no place
-      const std::uint64_t from_b = inter & ~a_rest & b_rest;  // locked by A, still in B\A
-      const std::uint64_t from_a = inter & ~b_rest & a_rest;  // locked by B, still in A\B
+      const auto [no_place, from_a, from_b] = locks(cells_.data(), info);
+      if (no_place) return false;
       if ((from_a | from_b) == 0) break;
       if (tracing_) ctx.because(info.reason);
       fired_ += static_cast<std::uint64_t>(std::popcount(from_a) + std::popcount(from_b));
