@@ -1,6 +1,7 @@
 #include "csp/heuristics.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <limits>
 #include <random>
 #include <stdexcept>
@@ -85,6 +86,117 @@ class MrvDegree final : public VariableOrder {
 
  private:
   const Model& m_;
+};
+
+// The constraint graph: two variables are neighbours when some relation of a propagator holds
+// both (Propagator::relations). Small models keep each variable's neighbours as a bit set, so that
+// counting the unfixed ones is a few ANDs and popcounts; large ones as a list.
+class ConstraintGraph {
+ public:
+  explicit ConstraintGraph(const Model& m) : n_(m.var_count()), words_((static_cast<std::size_t>(n_) + 63) / 64) {
+    const std::size_t n = static_cast<std::size_t>(n_);
+    bitsets_ = n <= kBitsetUpTo;
+    std::vector<std::vector<std::uint32_t>> lists(bitsets_ ? 0 : n);
+    if (bitsets_) rows_.assign(n * words_, 0);
+    for (PropagatorId p = 0; p < m.propagator_count(); ++p) {
+      for (const std::vector<Var>& rel : m.propagator(p).relations()) {
+        for (Var a : rel) {
+          for (Var b : rel) {
+            if (a == b) continue;
+            const auto ia = static_cast<std::size_t>(a.id), ib = static_cast<std::size_t>(b.id);
+            if (bitsets_) rows_[ia * words_ + ib / 64] |= std::uint64_t{1} << (ib % 64);
+            else lists[ia].push_back(static_cast<std::uint32_t>(ib));
+          }
+        }
+      }
+    }
+    if (!bitsets_) {
+      start_.push_back(0);
+      for (auto& l : lists) {
+        std::sort(l.begin(), l.end());
+        l.erase(std::unique(l.begin(), l.end()), l.end());
+        flat_.insert(flat_.end(), l.begin(), l.end());
+        start_.push_back(static_cast<std::uint32_t>(flat_.size()));
+      }
+    }
+    open_.assign(words_, 0);
+  }
+
+  /// The unfixed variables, as a bit set (variable i is bit i % 64 of word i / 64), for the caller
+  /// to fill before counting.
+  std::uint64_t* open() { return open_.data(); }
+  /// Number of v's neighbours marked unfixed.
+  int open_neighbours(int v) const {
+    int n = 0;
+    if (bitsets_) {
+      const std::uint64_t* row = rows_.data() + static_cast<std::size_t>(v) * words_;
+      for (std::size_t k = 0; k < words_; ++k) n += std::popcount(row[k] & open_[k]);
+    } else {
+      for (std::uint32_t k = start_[static_cast<std::size_t>(v)]; k < start_[static_cast<std::size_t>(v) + 1]; ++k)
+        n += static_cast<int>(open_[flat_[k] / 64] >> (flat_[k] % 64) & 1);
+    }
+    return n;
+  }
+
+ private:
+  static constexpr std::size_t kBitsetUpTo = 2048;  // n^2 bits: 512 KB at most
+  int n_;
+  std::size_t words_;
+  bool bitsets_ = true;
+  std::vector<std::uint64_t> rows_;             // bit sets: n rows of words_ words
+  std::vector<std::uint32_t> start_, flat_;     // lists: per variable, its neighbours
+  std::vector<std::uint64_t> open_;             // the unfixed variables
+};
+
+// MRV, ties broken by the number of unfixed neighbours (Brelaz's colouring heuristic, "dom+deg"
+// with the degree taken dynamically): of the variables with fewest candidates, the one whose
+// choice constrains most others, so that a wrong value fails soonest. Only a domain that
+// propagation has narrowed takes part in the tie-break: without pruning (inference none, or
+// constraints that only check) every domain stays whole, the most-neighbours variable is then the
+// one farthest from every decision, and the order stays plain MRV's.
+class MrvDdeg final : public VariableOrder {
+ public:
+  explicit MrvDdeg(const Model& m)
+      : n_(m.var_count()), graph_(m), size_(static_cast<std::size_t>(n_)), whole_(static_cast<std::size_t>(n_)) {
+    for (int i = 0; i < n_; ++i) whole_[static_cast<std::size_t>(i)] = m.initial_domains().size(Var{i});
+  }
+  Var select(const Domains& d) override {
+    // First pass: every size, the unfixed variables, the fewest candidates (without branches: this
+    // runs at every node, over every variable).
+    const int n = n_;
+    int* size = size_.data();
+    std::uint64_t* open = graph_.open();
+    int fewest = std::numeric_limits<int>::max();
+    for (int first = 0; first < n; first += 64) {
+      std::uint64_t bits = 0;
+      for (int i = first; i < std::min(n, first + 64); ++i) {
+        const int s = d.size(Var{i});
+        size[i] = s;
+        bits |= std::uint64_t{s > 1} << (i - first);
+        fewest = std::min(fewest, s > 1 ? s : std::numeric_limits<int>::max());
+      }
+      open[first / 64] = bits;
+    }
+    // Second pass: of the variables with that many, the first narrowed one with the most unfixed
+    // neighbours, or the first one when none is narrowed.
+    Var best{};
+    int best_degree = -2;
+    for (int i = 0; i < n; ++i) {
+      if (size[i] != fewest) continue;
+      const int degree = fewest < whole_[static_cast<std::size_t>(i)] ? graph_.open_neighbours(i) : -1;
+      if (degree > best_degree) {
+        best = Var{i};
+        best_degree = degree;
+      }
+    }
+    return best;
+  }
+
+ private:
+  int n_;
+  ConstraintGraph graph_;
+  std::vector<int> size_;   // per variable, its number of candidates (scratch)
+  std::vector<int> whole_;  // per variable, its number of candidates in the initial domains
 };
 
 class DomWdeg final : public VariableOrder {
@@ -202,21 +314,23 @@ namespace order {
 VariableOrderFactory input() { return make_order<InputOrder>; }
 VariableOrderFactory mrv() { return make_order<Mrv>; }
 VariableOrderFactory mrv_degree() { return make_order<MrvDegree>; }
+VariableOrderFactory mrv_ddeg() { return make_order<MrvDdeg>; }
 VariableOrderFactory dom_wdeg() { return make_order<DomWdeg>; }
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose) {
   return [choose = std::move(choose)](const Model& m) { return std::make_unique<CustomOrder>(m, choose); };
 }
 const std::vector<std::string_view>& names() {
-  static const std::vector<std::string_view> n{"input", "mrv", "mrv-degree", "dom-wdeg"};
+  static const std::vector<std::string_view> n{"input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg"};
   return n;
 }
 VariableOrderFactory by_name(std::string_view name) {
   if (name == "input") return input();
   if (name == "mrv") return mrv();
   if (name == "mrv-degree") return mrv_degree();
+  if (name == "mrv-ddeg") return mrv_ddeg();
   if (name == "dom-wdeg") return dom_wdeg();
   throw std::invalid_argument("unknown variable order '" + std::string(name) +
-                              "' (expected input, mrv, mrv-degree or dom-wdeg)");
+                              "' (expected input, mrv, mrv-degree, mrv-ddeg or dom-wdeg)");
 }
 }  // namespace order
 

@@ -48,11 +48,14 @@ VariableOrderFactory input();
 VariableOrderFactory mrv();
 /// MRV, ties broken by the most constraints shared with other unfixed variables.
 VariableOrderFactory mrv_degree();
+/// MRV, ties broken by the most unfixed neighbours in the constraint graph (variables sharing a
+/// relation, Propagator::relations): dom+deg with the degree taken as search goes (Brelaz).
+VariableOrderFactory mrv_ddeg();
 /// Smallest ratio of domain size to the failure weights of its constraints (Boussemart et al.).
 VariableOrderFactory dom_wdeg();
 /// A plain function: given the model and domains, return an unfixed variable or Var{}.
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose);
-/// By name: "input", "mrv", "mrv-degree", "dom-wdeg"; throws std::invalid_argument otherwise.
+/// By name: "input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg"; throws std::invalid_argument otherwise.
 VariableOrderFactory by_name(std::string_view name);
 /// The names by_name() accepts.
 const std::vector<std::string_view>& names();

@@ -55,6 +55,12 @@ class Propagator {
   /// constraint whatever the others take. The default waits until the whole scope is fixed.
   virtual bool check(const Domains& d) const;
 
+  /// The sets of variables it constrains together, for the constraint graph (two variables are
+  /// neighbours when a set holds both; see order::mrv_ddeg). By default its scope; a propagator
+  /// that runs rules over many groups at once lists the groups, since their union, its scope, does
+  /// not say which variables constrain each other.
+  virtual std::vector<std::vector<Var>> relations() const { return {scope_}; }
+
  private:
   std::vector<Var> scope_;
   Trigger trigger_;

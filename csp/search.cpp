@@ -197,9 +197,12 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
     ++s.nodes;
     f.tried = a;
     current_.copy_from(f.saved);
-    current_.assign(f.var, a);
     if (tracer != nullptr) tracer->decided(f.var, a, depth);
-    if (infer_after_decision(f.var, current_, s)) {
+    // Under MAC, a variable that the refutations of its other values left with `a` alone is a
+    // fixpoint already (each refutation propagated): nothing to assign, nothing to propagate.
+    const bool settled = mac && f.saved.fixed(f.var);
+    if (!settled) current_.assign(f.var, a);
+    if (settled || infer_after_decision(f.var, current_, s)) {
       expand = true;
       continue;
     }

@@ -15,7 +15,7 @@ struct Setting {
 }  // namespace
 
 TEST_CASE("n-queens counts for n = 1..10 under every ordering and inference level", "[queens][search]") {
-  for (const char* order : {"input", "mrv", "mrv-degree", "dom-wdeg"}) {
+  for (const char* order : {"input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg"}) {
     for (const char* inference : {"none", "fc", "mac"}) {
       for (int n = 1; n <= 10; ++n) {
         CAPTURE(order, inference, n);

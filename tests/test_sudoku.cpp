@@ -437,3 +437,45 @@ TEST_CASE("rule sets with naked singles find the solution of minimal puzzles", "
     CHECK(fired[i] > 0);
   }
 }
+
+TEST_CASE("sudoku: mrv-ddeg counts a cell's peers through the rule propagators' groups", "[sudoku][order]") {
+  // With the singles and locked candidates posted, the model has no per-group propagator: the
+  // order must learn the groups from Propagator::relations(), or every cell would look alike.
+  for (const char* rules : {sd::kDefaultRules, "all", "naked-single,hidden-single,x-wing"}) {
+    CAPTURE(rules);
+    sd::SudokuModel m(3, csp::parse_rules(rules));
+    std::unique_ptr<csp::VariableOrder> order = csp::order::mrv_ddeg()(m.model());
+    std::mt19937_64 rng(42);
+    csp::Domains d = m.model().initial_domains();
+    int not_first = 0;
+    for (int s = 0; s < 300; ++s) {
+      for (int i = 0; i < 81; ++i) {
+        const std::uint64_t r = rng();
+        const int v = 1 + static_cast<int>(r % 9), w = 1 + static_cast<int>((r >> 8) % 9);
+        d.set_bits(csp::Var{i}, 0);
+        d.add(csp::Var{i}, v);
+        if (r % 3 != 0) d.add(csp::Var{i}, w);  // one or two candidates
+      }
+      // Brute force: peers are the cells sharing a row, column or box.
+      csp::Var want{};
+      int best_open = -1;
+      for (int r = 0; r < 9; ++r) {
+        for (int c = 0; c < 9; ++c) {
+          if (d.size(m.cell(r, c)) != 2) continue;
+          int open = 0;
+          for (int r2 = 0; r2 < 9; ++r2)
+            for (int c2 = 0; c2 < 9; ++c2)
+              if ((r2 != r || c2 != c) && (r2 == r || c2 == c || (r2 / 3 == r / 3 && c2 / 3 == c / 3)))
+                open += d.size(m.cell(r2, c2)) > 1 ? 1 : 0;
+          if (open > best_open) {
+            want = m.cell(r, c);
+            best_open = open;
+          }
+        }
+      }
+      REQUIRE(order->select(d).id == want.id);
+      if (want.id >= 0 && csp::order::mrv()(m.model())->select(d).id != want.id) ++not_first;
+    }
+    REQUIRE(not_first > 100);
+  }
+}

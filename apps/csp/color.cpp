@@ -35,7 +35,7 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
       ->check(cli_common::seconds())
       ->capture_default_str();
   c.search.order = "dsatur";
-  add_search_options(*cmd, c.search, {"dsatur", "input", "mrv", "mrv-degree", "dom-wdeg"});
+  add_search_options(*cmd, c.search, {"dsatur"});
   return cmd;
 }
 
@@ -100,7 +100,7 @@ CLI::App* add_map(CLI::App& app, MapCommand& c) {
       ->check(CLI::IsMember({"australia", "usa"}));
   cmd->add_option("--colors", c.colors, "Number of colours")->check(CLI::Range(1, 64))->capture_default_str();
   c.search.order = "dsatur";
-  add_search_options(*cmd, c.search, {"dsatur", "input", "mrv", "mrv-degree", "dom-wdeg"});
+  add_search_options(*cmd, c.search, {"dsatur"});
   return cmd;
 }
 

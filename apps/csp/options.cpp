@@ -31,7 +31,9 @@ csp::SearchOptions SearchConfig::search_options() const {
   return o;
 }
 
-void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> orders) {
+void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> own_orders) {
+  std::vector<std::string> orders = std::move(own_orders);
+  for (std::string_view name : csp::order::names()) orders.emplace_back(name);
   cmd.add_option("--order", c.order, "Variable order")->check(CLI::IsMember(orders))->capture_default_str();
   cmd.add_option("--values", c.values, "Value order (random uses --seed)")
       ->check(CLI::IsMember({"min", "max", "lcv", "random"}))

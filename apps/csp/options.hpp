@@ -57,9 +57,9 @@ struct SearchConfig {
 /// Seconds as a limit: clamped to a century, and never rounded down to 0 ("none").
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
-/// Adds --order, --values, --seed, --inference, --node-limit, --time-limit and --stats; `orders`
-/// lists the accepted variable orders (the library's, plus any the command adds).
-void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> orders = {"input", "mrv", "mrv-degree", "dom-wdeg"});
+/// Adds --order, --values, --seed, --inference, --node-limit, --time-limit and --stats; the
+/// accepted variable orders are `own_orders` (the command's, such as dsatur), then the library's.
+void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> own_orders = {});
 
 /// Adds --strength for the all-different constraints of a model.
 void add_strength_option(CLI::App& cmd, std::string& strength);

@@ -118,7 +118,7 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
       "by a limit, or an invalid line; 3: a wrong answer");
   // One value per occurrence (allow_extra_args false), so that the options may repeat and never
   // swallow the file names that follow them.
-  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (input, mrv, mrv-degree, dom-wdeg)")
+  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (input, mrv, mrv-degree, mrv-ddeg, dom-wdeg)")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--values", c.values, "Value orders, comma-separated (min, max, lcv, random)")

@@ -42,7 +42,7 @@ unsigned BatchConfig::thread_count() const {
 
 void add_search_options(CLI::App& cmd, SearchConfig& c) {
   cmd.add_option("--order", c.order, "Variable order")
-      ->check(CLI::IsMember({"input", "mrv", "mrv-degree", "dom-wdeg"}))
+      ->check(CLI::IsMember(std::vector<std::string>(csp::order::names().begin(), csp::order::names().end())))
       ->capture_default_str();
   cmd.add_option("--values", c.values, "Value order (random uses --seed)")
       ->check(CLI::IsMember({"min", "max", "lcv", "random"}))

@@ -31,7 +31,7 @@ enum Exit : int {
 
 /// How each puzzle is searched. Defaults are the fastest configuration measured so far.
 struct SearchConfig {
-  std::string order = "mrv";
+  std::string order = problems::sudoku::kDefaultOrder;
   std::string values = "min";
   std::uint64_t seed = 1;
   std::string inference = "mac";

@@ -79,6 +79,7 @@ class LockedCandidates final : public Propagator {
 
   bool satisfied(std::span<const Value> v) const override { return meaning_.satisfied(v); }
   bool check(const Domains& d) const override { return meaning_.check(d); }
+  std::vector<std::vector<Var>> relations() const override { return meaning_.groups(); }
 
   PropStatus propagate(Context& ctx) override {
     cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t, std::uint64_t) { dirty_.mark_parts_of(cell); });

@@ -91,6 +91,7 @@ class Singles final : public Propagator {
   // An exact group's meaning, for each group: its cells take distinct values of the group.
   bool satisfied(std::span<const Value> values) const override { return meaning_.satisfied(values); }
   bool check(const Domains& d) const override { return meaning_.check(d); }
+  std::vector<std::vector<Var>> relations() const override { return meaning_.groups(); }
 
   PropStatus propagate(Context& ctx) override {
     fixed_count_ = 0;

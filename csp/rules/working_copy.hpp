@@ -191,6 +191,12 @@ class GroupsMeaning {
     }
     return true;
   }
+  /// The groups' cells (Propagator::relations).
+  std::vector<std::vector<Var>> groups() const {
+    std::vector<std::vector<Var>> g;
+    for (const Entry& e : entries_) g.push_back(e.cells);
+    return g;
+  }
   /// Propagator::check: no value fixed twice in a group.
   bool check(const Domains& d) const {
     for (const Entry& e : entries_)

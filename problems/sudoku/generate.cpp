@@ -28,7 +28,7 @@ const csp::RuleSet& checking_rules() {
 
 csp::SearchOptions checking_options() {
   csp::SearchOptions o;
-  o.order = csp::order::mrv();
+  o.order = csp::order::by_name(kDefaultOrder);
   o.values = csp::values::ascending();
   o.inference = csp::Inference::mac;
   return o;

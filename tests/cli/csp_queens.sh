@@ -34,7 +34,7 @@ bad=$(echo "$out" | head -n -1 | awk '{
 [ "$("$csp" queens 3)" = "unsolvable" ] || fail "queens 3: not unsolvable"
 
 # The search options are accepted, and a node limit says so (exit 1).
-for order in input mrv mrv-degree dom-wdeg; do
+for order in input mrv mrv-degree mrv-ddeg dom-wdeg; do
   for values in min lcv random; do
     for inference in none fc mac; do
       last=$("$csp" queens 6 --count --order $order --values $values --seed 3 --inference $inference | tail -n 1)

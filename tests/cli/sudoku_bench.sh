@@ -33,7 +33,7 @@ done
 [ "$(values limited "$T/one.json")" -eq 0 ] || fail "limited on easy puzzles"
 [ "$(values invalid "$T/one.json")" -eq 0 ] || fail "comment lines counted as invalid"
 # The defaults are the solve command's.
-[ "$(values order "$T/one.json")" = mrv ] || fail "default order"
+[ "$(values order "$T/one.json")" = mrv-ddeg ] || fail "default order"
 [ "$(values values "$T/one.json")" = min ] || fail "default values"
 [ "$(values inference "$T/one.json")" = mac ] || fail "default inference"
 [ "$(values rules "$T/one.json")" = "naked-single,hidden-single,locked-candidates" ] || fail "default rules"

@@ -90,7 +90,7 @@ set -e
 [ "$status" -eq 1 ] || fail "--node-limit 1: exit status $status"
 
 # --- options are accepted and still give the right answer ---
-for opts in "--order input" "--order mrv-degree" "--order dom-wdeg" "--values lcv" "--values random --seed 5" \
+for opts in "--order input" "--order mrv" "--order mrv-degree" "--order dom-wdeg" "--values lcv" "--values random --seed 5" \
             "--inference fc" "--rules all" "--time-limit 10" "--log-level debug"; do
   # shellcheck disable=SC2086
   [ "$(echo "$HARD" | "$S" solve $opts 2>/dev/null)" = "$HARD_SOL" ] || fail "options $opts"

@@ -29,7 +29,7 @@ Entry& entry(int box, std::uint8_t config) {
   if (box == 5) config = 0;
   std::unique_ptr<Entry>& e = cache[box * 256 + config];
   if (!e) {
-    static const char* const orders[] = {"mrv", "input", "dom-wdeg", "mrv-degree"};
+    static const char* const orders[] = {"mrv", "input", "dom-wdeg", "mrv-ddeg"};
     static const char* const values[] = {"min", "lcv", "random", "max"};
     static const csp::Inference inferences[] = {csp::Inference::mac, csp::Inference::forward, csp::Inference::none};
     static const char* const rules[] = {"naked-single,hidden-single", "all", "none"};

@@ -21,7 +21,7 @@ namespace sd = problems::sudoku;
 namespace tq = csp::techniques;
 
 // Defaults: those of the command line (apps/sudoku/options.hpp, SearchConfig).
-constexpr std::string_view kDefaultOrder = "mrv";
+constexpr std::string_view kDefaultOrder = sd::kDefaultOrder;
 constexpr std::string_view kDefaultValues = "min";
 constexpr std::string_view kDefaultInference = "mac";
 constexpr std::string_view kDefaultRules = sd::kDefaultRules;

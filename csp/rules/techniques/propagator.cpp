@@ -42,6 +42,14 @@ class TechniqueRule final : public Propagator {
     return true;
   }
   bool check(const Domains& d) const override { return fixed_distinct(d); }
+  std::vector<std::vector<Var>> relations() const override {
+    std::vector<std::vector<Var>> groups;
+    for (const Structure::GroupInfo& g : st_->groups()) {
+      groups.emplace_back();
+      for (Cell c : g.cells) groups.back().push_back(st_->var(c));
+    }
+    return groups;
+  }
 
   PropStatus propagate(Context& ctx) override {
     if (!fixed_distinct(ctx.domains())) return PropStatus::failed;
