@@ -199,9 +199,24 @@ class Singles final : public Propagator {
   // pairs its peers marked there need no look.
   bool eliminate(Context& ctx, std::uint32_t cell) {
     const int v = std::countr_zero(cells_[cell]);
+    const std::uint64_t value = std::uint64_t{1} << v;
     bool fired = false;
-    for (std::uint32_t g : boards_.sets_of(cell))
-      if (!clear_group(ctx, v, g, cell, fired)) return false;
+    const bool ok = boards_.take_from_peers(
+        v, cell,
+        [&](std::uint32_t peer) {
+          const std::uint64_t x = cells_[peer];
+          if (x == value) return false;  // two cells of a group fixed to one value
+          if (tracing_) ctx.because(naked_reason_[boards_.common_set(cell, peer)]);
+          fired = true;
+          ++tally_.naked_removed;
+          if (!cells_.set(ctx, scope()[peer], peer, x & ~value, tracing_)) return false;
+          if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
+          return true;
+        },
+        [&](int u, std::uint32_t h) {
+          if (hidden_) marks_.mark_pair(u, h);
+        });
+    if (!ok) return false;
     marks_.unmark(v, cell);
     tally_.naked_fired += fired ? 1 : 0;
     return true;

@@ -58,6 +58,17 @@ class ValueBoards {
       sets_of_.insert(sets_of_.end(), of.begin(), of.end());
     }
     sets_of_start_.push_back(static_cast<std::uint32_t>(sets_of_.size()));
+    // Each cell's peers (the other cells of its sets), as spans like a set's.
+    for (std::uint32_t cell = 0; cell < cells; ++cell) {
+      peers_start_.push_back(static_cast<std::uint32_t>(peer_spans_.size()));
+      std::vector<std::uint64_t> bits(words_, 0);
+      for (std::uint32_t s : sets_of[cell])
+        for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) bits[spans_[k].word] |= spans_[k].bits;
+      bits[cell / 64] &= ~bit(cell);
+      for (std::size_t w = 0; w < words_; ++w)
+        if (bits[w] != 0) peer_spans_.push_back(Span{static_cast<std::uint32_t>(w), bits[w]});
+    }
+    peers_start_.push_back(static_cast<std::uint32_t>(peer_spans_.size()));
     const std::size_t counts = static_cast<std::size_t>(values_width) * sets.size();
     state_ = model.add_state(static_cast<std::size_t>(values_width) * words_ + words_ + (counts + 7) / 8);
   }
@@ -77,6 +88,14 @@ class ValueBoards {
   /// The sets a cell belongs to.
   std::span<const std::uint32_t> sets_of(std::uint32_t cell) const {
     return {sets_of_.data() + sets_of_start_[cell], sets_of_.data() + sets_of_start_[cell + 1]};
+  }
+
+  /// The first set of cell `a` that also holds cell `b` (a peer of a).
+  std::uint32_t common_set(std::uint32_t a, std::uint32_t b) const {
+    for (std::uint32_t s : sets_of(a))
+      for (std::uint32_t t : sets_of(b))
+        if (s == t) return s;
+    return sets_of(a)[0];
   }
 
   /// Brings a cell's bits from word `before` to word `now` (values may come and go). The counts
@@ -148,6 +167,35 @@ class ValueBoards {
     return true;
   }
 
+  /// Takes value v away from the peers of `keeper` (the other cells of its sets) that hold it; the
+  /// keeper holds v and keeps it. Calls cell(c) for each peer c first (false: stop, and return
+  /// false, the state left half done), then low(v, t) for each set t of c, but the keeper's, where
+  /// v is left with one place or none. The keeper's sets are left with one place each: the keeper.
+  template <class Cell, class Low>
+  bool take_from_peers(int v, std::uint32_t keeper, Cell&& cell, Low&& low) {
+    // Locals, not members, in the loop: the compiler must assume that each store to a count (a
+    // char) may change any member, and would load them all again.
+    std::uint64_t* const b = board(v);
+    unsigned char* const counts = counts_ + static_cast<std::size_t>(v) * sets_;
+    const std::uint32_t* const sets_of_start = sets_of_start_.data();
+    const std::uint32_t* const sets_of = sets_of_.data();
+    const Span* span = peer_spans_.data() + peers_start_[keeper];
+    const Span* const end = peer_spans_.data() + peers_start_[keeper + 1];
+    for (; span != end; ++span) {
+      const std::uint32_t word = span->word;
+      const std::uint64_t holders = b[word] & span->bits;
+      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
+        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
+        if (!cell(c)) return false;
+        for (std::uint32_t k = sets_of_start[c]; k < sets_of_start[c + 1]; ++k)
+          if (--counts[sets_of[k]] <= 1) low(v, sets_of[k]);
+      }
+      b[word] &= ~holders;
+    }
+    for (std::uint32_t k = sets_of_start[keeper]; k < sets_of_start[keeper + 1]; ++k) counts[sets_of[k]] = 1;
+    return true;
+  }
+
   /// Number of cells of set s holding value v.
   int count(int v, std::uint32_t s) const { return counts_[index(v, s)]; }
   /// True when the cell has one value left.
@@ -201,6 +249,8 @@ class ValueBoards {
   std::vector<Span> spans_;         // every set's spans, set after set
   std::vector<std::uint32_t> start_;  // per set: its first span (and one past the last set)
   std::vector<std::uint32_t> sets_of_start_, sets_of_;  // per cell: its sets
+  std::vector<Span> peer_spans_;                        // every cell's peers, cell after cell
+  std::vector<std::uint32_t> peers_start_;              // per cell: its first peer span
   std::uint32_t state_ = 0;         // the first of its search-state words
   // Bound to the search state by bind(): the boards (value after value, words_ words each), the
   // fixed cells, and the counts (a byte per (value, set), value after value).
