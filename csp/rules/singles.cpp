@@ -149,9 +149,7 @@ class Singles final : public Propagator {
   bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
     const std::uint64_t lost = cells_[cell] & ~keep;
     if (!cells_.set(ctx, scope()[cell], cell, keep, tracing_)) return false;
-    boards_.remove(cell, lost, [&](int v, std::uint32_t g) {
-      if (hidden_) marks_.mark_pair(v, g);
-    });
+    boards_.remove(cell, lost, [&](int v, std::uint32_t g) { low(v, g); });
     if (std::has_single_bit(keep)) now_fixed(cell, keep);
     return true;
   }
@@ -174,24 +172,32 @@ class Singles final : public Propagator {
     }
   }
 
+  // Naked single: `value` leaves `peer`, a cell of group g where another cell is fixed to it; false
+  // when the peer is fixed to it too (two cells of a group fixed to one value).
+  bool drop_from_peer(Context& ctx, std::uint32_t peer, std::uint64_t value, std::uint32_t g) {
+    const std::uint64_t x = cells_[peer];
+    if (x == value) return false;
+    if (tracing_) ctx.because(naked_reason_[g]);
+    ++tally_.naked_removed;
+    if (!cells_.set(ctx, scope()[peer], peer, x & ~value, tracing_)) return false;
+    if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
+    return true;
+  }
+  // A (value, group) pair left with one place or none needs a look (only hidden singles care).
+  void low(int v, std::uint32_t g) {
+    if (hidden_) marks_.mark_pair(v, g);
+  }
+
   // Takes value v out of group g's cells but `owner`, the cell fixed to it; false on failure.
   bool clear_group(Context& ctx, int v, std::uint32_t g, std::uint32_t owner, bool& fired) {
     const std::uint64_t value = std::uint64_t{1} << v;
     return boards_.take_from_set(
         v, g, owner,
         [&](std::uint32_t peer) {
-          const std::uint64_t x = cells_[peer];
-          if (x == value) return false;  // two cells of a group fixed to one value
-          if (tracing_) ctx.because(naked_reason_[g]);
           fired = true;
-          ++tally_.naked_removed;
-          if (!cells_.set(ctx, scope()[peer], peer, x & ~value, tracing_)) return false;
-          if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
-          return true;
+          return drop_from_peer(ctx, peer, value, g);
         },
-        [&](int u, std::uint32_t h) {
-          if (hidden_) marks_.mark_pair(u, h);
-        });
+        [&](int u, std::uint32_t h) { low(u, h); });
   }
 
   // Naked single: the fixed cell's value leaves every peer; a peer fixed to the same value is a
@@ -204,18 +210,10 @@ class Singles final : public Propagator {
     const bool ok = boards_.take_from_peers(
         v, cell,
         [&](std::uint32_t peer) {
-          const std::uint64_t x = cells_[peer];
-          if (x == value) return false;  // two cells of a group fixed to one value
-          if (tracing_) ctx.because(naked_reason_[boards_.common_set(cell, peer)]);
           fired = true;
-          ++tally_.naked_removed;
-          if (!cells_.set(ctx, scope()[peer], peer, x & ~value, tracing_)) return false;
-          if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
-          return true;
+          return drop_from_peer(ctx, peer, value, tracing_ ? boards_.common_set(cell, peer) : 0);
         },
-        [&](int u, std::uint32_t h) {
-          if (hidden_) marks_.mark_pair(u, h);
-        });
+        [&](int u, std::uint32_t h) { low(u, h); });
     if (!ok) return false;
     marks_.unmark(v, cell);
     tally_.naked_fired += fired ? 1 : 0;
