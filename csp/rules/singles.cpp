@@ -100,20 +100,25 @@ class Singles final : public Propagator {
     const bool fresh = cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t shadow, std::uint64_t now) {
       boards_.replace(cell, shadow, now);
       changed_[changed++] = Changed{cell, shadow, now};
-      // The values whose places changed; every value of a cell that was or is now fixed, since
-      // being fixed matters too (a fixed cell owns its value; an unfixed only place must take it).
-      const bool fixed = std::has_single_bit(now);
-      marks_.mark(fixed || std::has_single_bit(shadow) ? shadow | now : shadow ^ now, cell);
-      if (naked_ && fixed) fixed_[fixed_count_++] = cell;  // newly fixed: its value leaves its peers
+      // A value that came back (a caller restored candidates) may give a fixed cell company in a
+      // group, and a cell no longer fixed may be its old value's only place: look at them there.
+      // A value that left is looked at where its count falls to one or none, below.
+      if (const std::uint64_t come = now & ~shadow; come != 0)
+        marks_.mark(std::has_single_bit(shadow) ? now : come, cell);
+      if (std::has_single_bit(now)) now_fixed(cell, now);  // newly fixed (the cell changed)
     });
-    // The counts follow the boards: cell by cell after a decision, afresh for a new puzzle. A new
-    // search has no fixpoint to compare with: every pair needs a look (a value without a place
-    // changed no cell).
-    if (fresh) marks_.mark_all();
-    if (fresh || changed > kRecountAbove) boards_.recount();
-    else
+    // The counts follow the boards: cell by cell after a decision, afresh for a new puzzle or
+    // when many cells changed. A new search has no fixpoint to compare with: every pair needs a
+    // look (a value without a place changed no cell).
+    if (fresh || changed > kRecountAbove) {
+      boards_.recount();
+      if (fresh) marks_.mark_all();
+      else boards_.for_each_low([&](int v, std::uint32_t g) { low(v, g); });
+    } else {
       for (std::uint32_t k = 0; k < changed; ++k)
-        boards_.count_change(changed_[k].cell, changed_[k].shadow, changed_[k].now);
+        boards_.count_change(changed_[k].cell, changed_[k].shadow, changed_[k].now,
+                             [&](int v, std::uint32_t g) { low(v, g); });
+    }
     tally_ = {};
     tracing_ = ctx.tracing();
     bool ok = run(ctx);

@@ -109,10 +109,13 @@ class ValueBoards {
     if (std::has_single_bit(now)) fixed_[cell / 64] |= bit(cell);
     else fixed_[cell / 64] &= ~bit(cell);
   }
-  /// Brings the counts of a cell's sets from word `before` to word `now`.
-  void count_change(std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
+  /// Brings the counts of a cell's sets from word `before` to word `now`; calls low(v, s) for each
+  /// (value, set) whose count falls to one or none.
+  template <class Low>
+  void count_change(std::uint32_t cell, std::uint64_t before, std::uint64_t now, Low&& low) {
     for (std::uint64_t gone = before & ~now; gone != 0; gone &= gone - 1)
-      for (std::uint32_t s : sets_of(cell)) add_count(std::countr_zero(gone), s, -1);
+      for (std::uint32_t s : sets_of(cell))
+        if (add_count(std::countr_zero(gone), s, -1) <= 1) low(std::countr_zero(gone), s);
     for (std::uint64_t come = now & ~before; come != 0; come &= come - 1)
       for (std::uint32_t s : sets_of(cell)) add_count(std::countr_zero(come), s, 1);
   }
@@ -127,6 +130,14 @@ class ValueBoards {
         add_count(v, s, n);
       }
     }
+  }
+
+  /// Calls low(v, s) for each (value, set) with one place or none.
+  template <class Low>
+  void for_each_low(Low&& low) const {
+    for (int v = 0; v < width_; ++v)
+      for (std::uint32_t s = 0; s < sets_; ++s)
+        if (count(v, s) <= 1) low(v, s);
   }
 
   /// Takes the values `gone` away from a cell (which keeps at least one). Calls low(v, s) for each
