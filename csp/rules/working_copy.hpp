@@ -6,11 +6,12 @@
 // through the engine wakes the cell's watchers. (With a tracer attached, each narrowing is written
 // at once instead, so that every removal is reported with the rule and group that made it.)
 //
-// What changed since the last run? The copy keeps a shadow of every cell's word as its last
-// successful run in this branch of the search left it (a fixpoint of the propagator), in words of
-// the search state (Model::add_state), so that search saves and restores the shadow with the
-// cells: the cells that differ from it are exactly those changed since, by a decision or by other
-// propagators, whatever backtracking happened in between.
+// What changed since the last run? The copy lives in words of the search state (Model::add_state),
+// so that search saves and restores it with the cells: between runs it holds every cell's word as
+// the last successful run in this branch of the search left it (a fixpoint of the propagator), and
+// the cells that differ from it are exactly those changed since, by a decision or by other
+// propagators, whatever backtracking happened in between. A run updates it in place: no copy in,
+// no copy out. (A failed run leaves it half done, which is fine: search drops a failed state.)
 #pragma once
 
 #include <algorithm>
@@ -29,63 +30,72 @@ namespace csp::rules_detail {
 class WorkingCopy {
  public:
   WorkingCopy() = default;
-  /// `word[cell]`: where the cell's word lives in Domains::words(); reserves the shadow, one word
+  /// `word[cell]`: where the cell's word lives in Domains::words(); reserves the copy, one word
   /// per cell and one that says whether it was ever taken, in the model's search state.
   WorkingCopy(Model& model, std::vector<std::uint32_t> word)
       : word_(std::move(word)),
-        shadow_(model.add_state(word_.size() + 1)),
-        local_(word_.size(), 0),
+        state_(model.add_state(word_.size() + 1)),
         pending_(word_.size(), 0),
         pending_list_(word_.size(), 0) {
     for (std::size_t cell = 0; cell < word_.size(); ++cell) contiguous_ &= word_[cell] == word_[0] + cell;
   }
 
-  /// Takes the initial domains as the shadow, for a propagator that knows them to be its fixpoint:
+  /// Takes the initial domains as the copy, for a propagator that knows them to be its fixpoint:
   /// each search then starts with only the cells its caller narrowed changed.
   void shadow_initial(Model& model) const {
-    std::uint64_t* shadow = model.initial_state(shadow_);
-    for (std::size_t cell = 0; cell < word_.size(); ++cell) shadow[cell] = model.initial_domains().words()[word_[cell]];
-    shadow[word_.size()] = 1;
+    std::uint64_t* copy = model.initial_state(state_);
+    for (std::size_t cell = 0; cell < word_.size(); ++cell) copy[cell] = model.initial_domains().words()[word_[cell]];
+    copy[word_.size()] = 1;
   }
 
-  /// Starts a run: copies every cell's word and calls `changed(cell, shadow, now)` for each cell
-  /// that differs from its shadow. Returns true when the state has no shadow yet (no run succeeded
-  /// on it: a new search), in which case every cell is reported, against an empty shadow.
+  /// Starts a run: binds the copy of this search state and calls `changed(cell, before, now)` for
+  /// each cell whose word differs from it, then takes the new word. Returns true when the state
+  /// has no copy yet (no run succeeded on it: a new search), in which case every cell is
+  /// reported, against an empty word.
   template <class Changed>
   bool load(Context& ctx, Changed&& changed) {
     const std::uint64_t* words = ctx.domains().words().data();
-    std::uint64_t* shadow = ctx.state(shadow_);
-    std::uint64_t* local = local_.data();
-    const std::uint32_t n = static_cast<std::uint32_t>(local_.size());
-    if (contiguous_) std::copy(words + word_[0], words + word_[0] + n, local);
-    else
-      for (std::uint32_t cell = 0; cell < n; ++cell) local[cell] = words[word_[cell]];
-    if (shadow[n] == 0) {  // fresh
-      std::fill(shadow, shadow + n, 0);
-      for (std::uint32_t cell = 0; cell < n; ++cell) changed(cell, std::uint64_t{0}, local[cell]);
+    const std::uint32_t n = static_cast<std::uint32_t>(word_.size());
+    std::uint64_t* copy = copy_ = ctx.state(state_);
+    if (copy[n] == 0) {  // fresh
+      for (std::uint32_t cell = 0; cell < n; ++cell) {
+        copy[cell] = word_of(words, cell);
+        changed(cell, std::uint64_t{0}, copy[cell]);
+      }
       return true;
     }
+    auto take = [&](std::uint32_t cell, std::uint64_t now) {
+      const std::uint64_t before = copy[cell];
+      copy[cell] = now;
+      changed(cell, before, now);
+    };
+    if (!contiguous_) {
+      for (std::uint32_t cell = 0; cell < n; ++cell)
+        if (const std::uint64_t now = words[word_[cell]]; now != copy[cell]) take(cell, now);
+      return false;
+    }
     // Most runs find a handful of cells changed: compare four at a time, then look closer.
+    const std::uint64_t* now = words + word_[0];
     std::uint32_t cell = 0;
     for (; cell + 4 <= n; cell += 4) {
-      if (((local[cell] ^ shadow[cell]) | (local[cell + 1] ^ shadow[cell + 1]) | (local[cell + 2] ^ shadow[cell + 2]) |
-           (local[cell + 3] ^ shadow[cell + 3])) == 0)
+      if (((now[cell] ^ copy[cell]) | (now[cell + 1] ^ copy[cell + 1]) | (now[cell + 2] ^ copy[cell + 2]) |
+           (now[cell + 3] ^ copy[cell + 3])) == 0)
         continue;
       for (std::uint32_t k = cell; k < cell + 4; ++k)
-        if (local[k] != shadow[k]) changed(k, shadow[k], local[k]);
+        if (now[k] != copy[k]) take(k, now[k]);
     }
     for (; cell < n; ++cell)
-      if (local[cell] != shadow[cell]) changed(cell, shadow[cell], local[cell]);
+      if (now[cell] != copy[cell]) take(cell, now[cell]);
     return false;
   }
 
-  std::uint64_t operator[](std::uint32_t cell) const { return local_[cell]; }
-  const std::uint64_t* data() const { return local_.data(); }
+  std::uint64_t operator[](std::uint32_t cell) const { return copy_[cell]; }
+  const std::uint64_t* data() const { return copy_; }
 
   /// Narrows a cell to `keep` (a subset of its word): in the copy, and in the domains either now
   /// (when `now`, for a tracer) or at the end of the run. False when the engine reports a failure.
   bool set(Context& ctx, Var var, std::uint32_t cell, std::uint64_t keep, bool now) {
-    local_[cell] = keep;
+    copy_[cell] = keep;
     if (now) return ctx.keep_bits(var, keep);
     if (!pending_[cell]) {
       pending_[cell] = 1;
@@ -95,28 +105,26 @@ class WorkingCopy {
   }
 
   /// Ends a run. After success, writes every narrowed cell back to the domains (of `scope`) and
-  /// takes the copy as the new shadow; after a failure the state is dropped, so nothing is written
-  /// (search drops those domains too). Returns the run's outcome.
+  /// marks the copy taken; after a failure the state is dropped, so nothing is written (search
+  /// drops those domains too). Returns the run's outcome.
   bool finish(Context& ctx, std::span<const Var> scope, bool ok) {
     for (std::uint32_t k = 0; k < pending_count_; ++k) {
       const std::uint32_t cell = pending_list_[k];
       pending_[cell] = 0;
-      if (ok && !ctx.keep_bits(scope[cell], local_[cell])) ok = false;
+      if (ok && !ctx.keep_bits(scope[cell], copy_[cell])) ok = false;
     }
     pending_count_ = 0;
-    if (ok) {
-      std::uint64_t* shadow = ctx.state(shadow_);
-      std::copy(local_.begin(), local_.end(), shadow);
-      shadow[local_.size()] = 1;  // taken
-    }
+    if (ok) copy_[word_.size()] = 1;  // taken
     return ok;
   }
 
  private:
+  std::uint64_t word_of(const std::uint64_t* words, std::uint32_t cell) const { return words[word_[cell]]; }
+
   std::vector<std::uint32_t> word_;          // per cell: its word in Domains::words()
   bool contiguous_ = true;                   // the cells' words follow each other in that order
-  std::uint32_t shadow_ = 0;                 // the shadow: search-state words, one per cell
-  std::vector<std::uint64_t> local_;         // per cell: its word during a run
+  std::uint32_t state_ = 0;                  // the copy: search-state words, one per cell and a flag
+  std::uint64_t* copy_ = nullptr;            // bound by load() to the state being propagated
   std::vector<std::uint8_t> pending_;        // per cell: narrowed in this run, not yet written
   std::vector<std::uint32_t> pending_list_;  // those cells, pending_count_ of them
   std::uint32_t pending_count_ = 0;
