@@ -158,7 +158,13 @@ class MrvDdeg final : public VariableOrder {
  public:
   explicit MrvDdeg(const Model& m)
       : n_(m.var_count()), graph_(m), size_(static_cast<std::size_t>(n_)), whole_(static_cast<std::size_t>(n_)) {
-    for (int i = 0; i < n_; ++i) whole_[static_cast<std::size_t>(i)] = m.initial_domains().size(Var{i});
+    bool single_words = true;
+    for (int i = 0; i < n_; ++i) {
+      whole_[static_cast<std::size_t>(i)] = m.initial_domains().size(Var{i});
+      single_words &= m.initial_domains().single_word(Var{i});
+      word_.push_back(m.initial_domains().layout(Var{i}).first_word);
+    }
+    if (!single_words) word_.clear();
   }
   Var select(const Domains& d) override {
     // First pass: every size, the unfixed variables, the fewest candidates (without branches: this
@@ -166,11 +172,13 @@ class MrvDdeg final : public VariableOrder {
     const int n = n_;
     int* size = size_.data();
     std::uint64_t* open = graph_.open();
+    const std::uint32_t* word = word_.empty() ? nullptr : word_.data();
+    const std::uint64_t* words = d.words().data();
     int fewest = std::numeric_limits<int>::max();
     for (int first = 0; first < n; first += 64) {
       std::uint64_t bits = 0;
       for (int i = first; i < std::min(n, first + 64); ++i) {
-        const int s = d.size(Var{i});
+        const int s = word != nullptr ? std::popcount(words[word[i]]) : d.size(Var{i});
         size[i] = s;
         bits |= std::uint64_t{s > 1} << (i - first);
         fewest = std::min(fewest, s > 1 ? s : std::numeric_limits<int>::max());
@@ -197,6 +205,7 @@ class MrvDdeg final : public VariableOrder {
   ConstraintGraph graph_;
   std::vector<int> size_;   // per variable, its number of candidates (scratch)
   std::vector<int> whole_;  // per variable, its number of candidates in the initial domains
+  std::vector<std::uint32_t> word_;  // per variable, its word, when every domain is one word
 };
 
 class DomWdeg final : public VariableOrder {
