@@ -236,9 +236,10 @@ TEST_CASE("SudokuModel: cells, groups, names and starting domains", "[sudoku]") 
   CHECK_THROWS_AS(sd::SudokuModel(1, {}), std::invalid_argument);
 
   sd::SudokuModel all(3, csp::all_rules());
-  // One singles propagator over all groups, three pattern rules per group, and one locked
-  // candidates propagator over the 54 box-line pairs.
-  CHECK(all.model().propagator_count() == 1 + 3 * 27 + 1);
+  // One singles propagator over all groups, hosting locked candidates on the 54 box-line pairs,
+  // and three pattern rules per group.
+  CHECK(all.model().propagator_count() == 1 + 3 * 27);
+  CHECK(all.model().propagator(0).name() == "naked-single+hidden-single+locked-candidates");
 }
 
 TEST_CASE("is_valid_solution checks cells, givens, rows, columns and boxes", "[sudoku]") {

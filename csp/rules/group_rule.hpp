@@ -112,19 +112,23 @@ class GroupRule : public Propagator {
 };
 
 // One factory per rule; each lives in the rule's own .cpp file.
-/// Naked and/or hidden singles on every group at once (one propagator; see singles.cpp).
+/// Naked and/or hidden singles on every group at once (one propagator; see singles.cpp), hosting
+/// locked candidates on `locked_pairs` when there are any (indices into `groups`, each pair sharing
+/// two or more cells).
 std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
-                                         bool naked, bool hidden, Counters naked_counters, Counters hidden_counters);
+                                         bool naked, bool hidden, Counters naked_counters, Counters hidden_counters,
+                                         const std::vector<std::pair<std::size_t, std::size_t>>& locked_pairs,
+                                         Counters locked_counters);
 std::unique_ptr<Propagator> make_naked_twins(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_hidden_pairs(const Group& g, const Shape& s, Counters c);
 std::unique_ptr<Propagator> make_naked_triples(const Group& g, const Shape& s, Counters c);
-/// On every listed pair of groups (indices into `groups`), each pair sharing at least two cells
-/// and so the same base (one propagator; see locked_candidates.cpp). `with_singles`: naked and
-/// hidden singles are posted on the same groups, so it may leave them what they find anyway.
+/// Locked candidates on every listed pair of groups (indices into `groups`), each pair sharing at
+/// least two cells and so the same base, without the singles (one propagator; see
+/// locked_candidates.cpp).
 std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vector<Group>& groups,
                                                    const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
-                                                   bool with_singles, Counters c);
+                                                   Counters c);
 /// A technique of csp/rules/techniques/ as a propagator over every group (see propagator.cpp).
 std::unique_ptr<Propagator> make_technique_rule(Rule rule, std::shared_ptr<const techniques::Structure> structure,
                                                 Counters c);

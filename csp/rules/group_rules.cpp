@@ -2,6 +2,7 @@
 #include "csp/rules/group_rules.hpp"
 
 #include <algorithm>
+#include <map>
 #include <stdexcept>
 
 #include "csp/constraints/all_different.hpp"
@@ -182,57 +183,63 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   // The two single rules share one propagator over all groups (see singles.cpp). It rejects a
   // value fixed in two cells of a group as soon as it happens; without it, a checking all-different
   // per group does that, so every rule set — even none — is sound and fails early.
-  const bool naked = std::find(unique.begin(), unique.end(), Rule::naked_single) != unique.end();
-  const bool hidden = std::find(unique.begin(), unique.end(), Rule::hidden_single) != unique.end();
+  auto has = [&](Rule r) { return std::find(unique.begin(), unique.end(), r) != unique.end(); };
+  const bool naked = has(Rule::naked_single);
+  const bool hidden = has(Rule::hidden_single);
   if (!naked && !hidden)
     for (const Group& g : groups) model.post(all_different(g.cells, AllDifferentStrength::check));
-  auto counters_of = [&](Rule r) {
+  // Every rule's counters, registered in the order the statistics list them: the singles, the
+  // techniques, then the other rules as listed.
+  std::map<Rule, rules_detail::Counters> counters;
+  auto count_as = [&](Rule r) {
     const std::string name(rule_name(r));
-    return rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
+    counters[r] = rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
   };
-  if (naked || hidden) {
-    const rules_detail::Counters nc = naked ? counters_of(Rule::naked_single) : rules_detail::Counters{};
-    const rules_detail::Counters hc = hidden ? counters_of(Rule::hidden_single) : rules_detail::Counters{};
-    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, nc, hc));
+  for (Rule r : {Rule::naked_single, Rule::hidden_single})
+    if (has(r)) count_as(r);
+  for (Rule r : unique)
+    if (is_technique(r)) count_as(r);
+  for (Rule r : unique)
+    if (counters.count(r) == 0) count_as(r);
+
+  // Locked candidates: every pair of groups sharing two or more cells (in Sudoku: a box with a
+  // row or a column), all in one rule over the pairs (locked_pairs.hpp), hosted by the singles
+  // propagator when there is one (they then share one copy of the cells and one fixpoint), by a
+  // propagator of its own otherwise.
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  if (has(Rule::locked_candidates)) {
+    std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
+    for (std::size_t a = 0; a < groups.size(); ++a) {
+      for (Var v : groups[a].cells) owner[static_cast<std::size_t>(v.id)] = static_cast<int>(a);
+      for (std::size_t b = a + 1; b < groups.size(); ++b) {
+        std::size_t shared = 0;
+        for (Var v : groups[b].cells) shared += owner[static_cast<std::size_t>(v.id)] == static_cast<int>(a);
+        if (shared >= 2) pairs.emplace_back(a, b);
+      }
+    }
   }
+  if (naked || hidden)
+    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[Rule::naked_single],
+                                          counters[Rule::hidden_single], pairs, counters[Rule::locked_candidates]));
+  else if (!pairs.empty())
+    model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[Rule::locked_candidates]));
 
   // The technique rules share one index of the groups (cells, peers, families).
   std::shared_ptr<const techniques::Structure> structure;
   for (Rule r : unique) {
     if (!is_technique(r)) continue;
     if (!structure) structure = std::make_shared<const techniques::Structure>(model.initial_domains(), groups);
-    model.post(rules_detail::make_technique_rule(r, structure, counters_of(r)));
+    model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
   }
 
   for (Rule r : unique) {
-    if (r == Rule::naked_single || r == Rule::hidden_single || is_technique(r)) continue;
-    const rules_detail::Counters c = counters_of(r);
-    if (r == Rule::locked_candidates) {
-      // Every pair of groups sharing two or more cells (in Sudoku: a box with a row or a column),
-      // all in one propagator (see locked_candidates.cpp).
-      std::vector<std::pair<std::size_t, std::size_t>> pairs;
-      std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
-      for (std::size_t a = 0; a < groups.size(); ++a) {
-        for (Var v : groups[a].cells) owner[static_cast<std::size_t>(v.id)] = static_cast<int>(a);
-        for (std::size_t b = a + 1; b < groups.size(); ++b) {
-          std::size_t shared = 0;
-          for (Var v : groups[b].cells) shared += owner[static_cast<std::size_t>(v.id)] == static_cast<int>(a);
-          if (shared >= 2) pairs.emplace_back(a, b);
-        }
-      }
-      if (!pairs.empty()) model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, naked && hidden, c));
-      continue;
-    }
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const Group& g = groups[i];
       switch (r) {
-        case Rule::naked_single:
-        case Rule::hidden_single: break;  // posted above
-        case Rule::naked_twins: model.post(rules_detail::make_naked_twins(g, shapes[i], c)); break;
-        case Rule::hidden_pairs: model.post(rules_detail::make_hidden_pairs(g, shapes[i], c)); break;
-        case Rule::naked_triples: model.post(rules_detail::make_naked_triples(g, shapes[i], c)); break;
-        case Rule::locked_candidates: break;  // posted above
-        default: break;                       // technique rules: posted above
+        case Rule::naked_twins: model.post(rules_detail::make_naked_twins(g, shapes[i], counters[r])); break;
+        case Rule::hidden_pairs: model.post(rules_detail::make_hidden_pairs(g, shapes[i], counters[r])); break;
+        case Rule::naked_triples: model.post(rules_detail::make_naked_triples(g, shapes[i], counters[r])); break;
+        default: break;  // the singles, locked candidates and the techniques: posted above
       }
     }
   }

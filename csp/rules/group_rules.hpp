@@ -1,8 +1,9 @@
 // Rule modules for exact all-different groups: n cells that must take n given values, each once
-// (a Sudoku row, column or box; a Latin-square line). Each rule is a propagator on one group
-// (locked-candidates: on a pair of groups sharing two or more cells), selectable by name and
-// composable into rule sets. Every rule counts its firings and removals in Stats::counters under
-// the counter names "<rule>" (firings) and "<rule>.removals".
+// (a Sudoku row, column or box; a Latin-square line). Each rule works on every group (locked-
+// candidates: on every pair of groups sharing two or more cells), selectable by name and
+// composable into rule sets; the singles and locked candidates share one propagator over all the
+// groups, the pattern rules are a propagator per group. Every rule counts its firings and
+// removals in Stats::counters under the counter names "<rule>" (firings) and "<rule>.removals".
 //
 // Requirement: the cells of a group have one-word domains with the same base (at most 64 values);
 // post_groups() throws std::invalid_argument otherwise.
@@ -58,8 +59,9 @@ RuleSet parse_rules(std::string_view list);
 /// The comma-separated names ("none" when empty).
 std::string to_string(const RuleSet& rules);
 
-/// Posts on every group an all-different at `check` strength (so any rule set, even none, is
-/// sound) plus the propagators of each rule in `rules`.
+/// Posts the propagators of each rule in `rules`; without the singles (which reject a value fixed
+/// twice in a group), also an all-different at `check` strength on every group, so that any rule
+/// set, even none, is sound.
 void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules);
 
 }  // namespace csp

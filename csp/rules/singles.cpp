@@ -12,7 +12,9 @@
 // The work is split the way it is cheapest. A cell that becomes fixed removes its value from the
 // other cells of its groups at once; a value whose count in a group falls to one place or none
 // marks the pair, and each marked pair is looked at once, however often it was marked meanwhile.
-// Placements feed new fixed cells back into the eliminations.
+// Placements feed new fixed cells back into the eliminations. When locked candidates are posted
+// too, this propagator hosts them (locked_pairs.hpp): a pair of groups is looked at once the
+// singles have nothing left, and what it removes feeds the singles in turn.
 //
 // naked single:  a fixed cell's value is removed from its peers (the other cells of its groups); a
 //                value fixed in two cells of a group fails. Firings: fixed cells that removed
@@ -22,6 +24,7 @@
 #include <string>
 
 #include "csp/rules/group_rule.hpp"
+#include "csp/rules/locked_pairs.hpp"
 #include "csp/rules/value_boards.hpp"
 #include "csp/rules/working_copy.hpp"
 
@@ -31,12 +34,15 @@ namespace {
 class Singles final : public Propagator {
  public:
   Singles(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes, bool naked, bool hidden,
-          Counters naked_counters, Counters hidden_counters)
+          Counters naked_counters, Counters hidden_counters,
+          const std::vector<std::pair<std::size_t, std::size_t>>& locked_pairs, Counters locked_counters)
       : Propagator(distinct_cells(groups), Trigger::any),
         naked_(naked),
         hidden_(hidden),
+        locked_(!locked_pairs.empty()),
         naked_counters_(naked_counters),
-        hidden_counters_(hidden_counters) {
+        hidden_counters_(hidden_counters),
+        locked_counters_(locked_counters) {
     // Cells are described by their scope index, groups by their index in `groups`.
     const std::vector<int> index_of = scope_index(scope());
     const std::size_t n = scope().size();
@@ -59,6 +65,7 @@ class Singles final : public Propagator {
     cells_ = WorkingCopy(model, std::move(word));
     boards_ = ValueBoards(model, n, width, cells_of);
     marks_ = ValueSetMarks(width, groups.size(), groups_of);
+    if (locked_) locked_rule_ = LockedPairs(groups, shapes, locked_pairs, index_of, n, naked && hidden);
     // When no rule applies to the initial domains (no cell fixed, every value with two places in
     // every group: a blank grid), they are the propagator's fixpoint, and each search starts from
     // there with only the cells its caller narrowed changed, not from nothing.
@@ -76,6 +83,7 @@ class Singles final : public Propagator {
       }
       quiet = (twice & shapes[g].values) == shapes[g].values;
     }
+    if (locked_) quiet = quiet && locked_rule_.quiet(initial.data());
     if (quiet) {
       cells_.shadow_initial(model);
       boards_.start_from(model, initial);
@@ -85,7 +93,8 @@ class Singles final : public Propagator {
   }
 
   std::string name() const override {
-    return naked_ && hidden_ ? "naked-single+hidden-single" : naked_ ? "naked-single" : "hidden-single";
+    return std::string(naked_ && hidden_ ? "naked-single+hidden-single" : naked_ ? "naked-single" : "hidden-single") +
+           (locked_ ? "+locked-candidates" : "");
   }
 
   // An exact group's meaning, for each group: its cells take distinct values of the group.
@@ -106,6 +115,7 @@ class Singles final : public Propagator {
       if (const std::uint64_t come = now & ~shadow; come != 0)
         marks_.mark(std::has_single_bit(shadow) ? now : come, cell);
       if (std::has_single_bit(now)) now_fixed(cell, now);  // newly fixed (the cell changed)
+      if (locked_) locked_rule_.mark(cell);
     });
     // The counts follow the boards: cell by cell after a decision, afresh for a new puzzle or
     // when many cells changed. A new search has no fixpoint to compare with: every pair needs a
@@ -122,7 +132,10 @@ class Singles final : public Propagator {
     tally_ = {};
     tracing_ = ctx.tracing();
     bool ok = run(ctx);
-    if (!ok) marks_.clear();  // some pairs may still be marked
+    if (!ok) {  // some pairs may still be marked
+      marks_.clear();
+      if (locked_) locked_rule_.clear();
+    }
     ok = cells_.finish(ctx, scope(), ok);
     if (naked_) {
       if (tally_.naked_fired != 0) ctx.count(naked_counters_.fired, tally_.naked_fired);
@@ -132,7 +145,23 @@ class Singles final : public Propagator {
       if (tally_.hidden_fired != 0) ctx.count(hidden_counters_.fired, tally_.hidden_fired);
       if (tally_.hidden_removed != 0) ctx.count(hidden_counters_.removed, tally_.hidden_removed);
     }
+    if (locked_) locked_rule_.report(ctx, locked_counters_);
     return ok ? PropStatus::fixpoint : PropStatus::failed;
+  }
+
+  // The host side of LockedPairs: the cells' words, and narrowing with all that follows.
+  std::uint64_t word(std::uint32_t cell) const { return cells_[cell]; }
+  const std::uint64_t* words() const { return cells_.data(); }
+  // Narrows a cell (not fixed) to `keep`, a non-empty strict subset of its candidates, and records
+  // what follows: a value left with one place in a group, or none, must be looked at there (only
+  // hidden singles care), and if the cell is now fixed its value must leave its peers (or, without
+  // naked singles, be checked for a second fixed place).
+  bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
+    const std::uint64_t lost = cells_[cell] & ~keep;
+    if (!set(ctx, cell, keep)) return false;
+    boards_.remove(cell, lost, [&](int v, std::uint32_t g) { low(v, g); });
+    if (std::has_single_bit(keep)) now_fixed(cell, keep);
+    return true;
   }
 
  private:
@@ -147,15 +176,10 @@ class Singles final : public Propagator {
     std::uint64_t naked_fired = 0, naked_removed = 0, hidden_fired = 0, hidden_removed = 0;
   };
 
-  // Narrows a cell (not fixed) to `keep`, a non-empty strict subset of its candidates, and records
-  // what follows: a value left with one place in a group, or none, must be looked at there (only
-  // hidden singles care), and if the cell is now fixed its value must leave its peers (or, without
-  // naked singles, be checked for a second fixed place).
-  bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
-    const std::uint64_t lost = cells_[cell] & ~keep;
+  // Writes a narrowed cell to the working copy; locked candidates must look at its pairs again.
+  bool set(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
     if (!cells_.set(ctx, scope()[cell], cell, keep, tracing_)) return false;
-    boards_.remove(cell, lost, [&](int v, std::uint32_t g) { low(v, g); });
-    if (std::has_single_bit(keep)) now_fixed(cell, keep);
+    if (locked_) locked_rule_.mark(cell);
     return true;
   }
   void now_fixed(std::uint32_t cell, std::uint64_t value) {
@@ -164,16 +188,21 @@ class Singles final : public Propagator {
     else marks_.mark(value, cell);
   }
 
-  // Eliminations first, then one (value, group) pair at a time, until neither has work; false on
-  // failure.
+  // Eliminations first, then one (value, group) pair at a time, then (when hosted) one pair of
+  // groups for locked candidates, until none has work; false on failure.
   bool run(Context& ctx) {
     for (;;) {
       while (fixed_count_ != 0)
         if (!eliminate(ctx, fixed_[--fixed_count_])) return false;
       int v = 0;
       std::uint32_t g = 0;
-      if (!marks_.next(v, g)) return true;
-      if (!look(ctx, v, g)) return false;
+      if (marks_.next(v, g)) {
+        if (!look(ctx, v, g)) return false;
+        continue;
+      }
+      bool looked = false;
+      if (locked_ && !locked_rule_.look_next(ctx, *this, looked)) return false;
+      if (!looked) return true;
     }
   }
 
@@ -184,7 +213,7 @@ class Singles final : public Propagator {
     if (x == value) return false;
     if (tracing_) ctx.because(naked_reason_[g]);
     ++tally_.naked_removed;
-    if (!cells_.set(ctx, scope()[peer], peer, x & ~value, tracing_)) return false;
+    if (!set(ctx, peer, x & ~value)) return false;
     if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
     return true;
   }
@@ -252,13 +281,14 @@ class Singles final : public Propagator {
     return true;
   }
 
-  bool naked_, hidden_;
-  Counters naked_counters_, hidden_counters_;
+  bool naked_, hidden_, locked_;
+  Counters naked_counters_, hidden_counters_, locked_counters_;
   GroupsMeaning meaning_;                   // every group, for satisfied() and check()
   std::vector<std::string> naked_reason_, hidden_reason_;  // per group, for a tracer
   WorkingCopy cells_;                       // the cells' words during a run
   ValueBoards boards_;                      // the same candidates, by value
   ValueSetMarks marks_;                     // the (value, group) pairs waiting for a look
+  LockedPairs locked_rule_;                 // locked candidates, when hosted
   std::vector<std::uint32_t> fixed_;        // cells newly fixed whose value must leave their peers
   std::uint32_t fixed_count_ = 0;
   std::vector<Changed> changed_;            // cells changed since the shadow (scratch)
@@ -269,8 +299,11 @@ class Singles final : public Propagator {
 }  // namespace
 
 std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
-                                         bool naked, bool hidden, Counters naked_counters, Counters hidden_counters) {
-  return std::make_unique<Singles>(model, groups, shapes, naked, hidden, naked_counters, hidden_counters);
+                                         bool naked, bool hidden, Counters naked_counters, Counters hidden_counters,
+                                         const std::vector<std::pair<std::size_t, std::size_t>>& locked_pairs,
+                                         Counters locked_counters) {
+  return std::make_unique<Singles>(model, groups, shapes, naked, hidden, naked_counters, hidden_counters, locked_pairs,
+                                   locked_counters);
 }
 
 }  // namespace csp::rules_detail

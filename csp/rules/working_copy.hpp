@@ -1,5 +1,6 @@
 // Machinery shared by the rule propagators that cover many groups at once (singles.cpp,
 // locked_candidates.cpp): a working copy of the cells' words, and a set of parts to revisit.
+// (The first hosts the second's rule, locked_pairs.hpp, when both are posted.)
 //
 // Such a propagator runs on its own copy of its cells' words and writes each narrowed cell back
 // once, at the end of the run: reaching a fixpoint narrows a cell several times, and every write
