@@ -109,13 +109,13 @@ class ValueBoards {
     if (std::has_single_bit(now)) fixed_[cell / 64] |= bit(cell);
     else fixed_[cell / 64] &= ~bit(cell);
   }
-  /// Brings the counts of a cell's sets from word `before` to word `now`; calls low(v, s) for each
-  /// (value, set) whose count falls to one or none.
-  template <class Low>
-  void count_change(std::uint32_t cell, std::uint64_t before, std::uint64_t now, Low&& low) {
+  /// Brings the counts of a cell's sets from word `before` to word `now`; calls fell(v, s, low)
+  /// for each (value, set) whose count fell, `low` when to one place or none.
+  template <class Fell>
+  void count_change(std::uint32_t cell, std::uint64_t before, std::uint64_t now, Fell&& fell) {
     for (std::uint64_t gone = before & ~now; gone != 0; gone &= gone - 1)
       for (std::uint32_t s : sets_of(cell))
-        if (add_count(std::countr_zero(gone), s, -1) <= 1) low(std::countr_zero(gone), s);
+        fell(std::countr_zero(gone), s, add_count(std::countr_zero(gone), s, -1) <= 1);
     for (std::uint64_t come = now & ~before; come != 0; come &= come - 1)
       for (std::uint32_t s : sets_of(cell)) add_count(std::countr_zero(come), s, 1);
   }
@@ -140,16 +140,16 @@ class ValueBoards {
         if (count(v, s) <= 1) low(v, s);
   }
 
-  /// Takes the values `gone` away from a cell (which keeps at least one). Calls low(v, s) for each
-  /// (value, set) whose count falls to one or none.
-  template <class Low>
-  void remove(std::uint32_t cell, std::uint64_t gone, Low&& low) {
+  /// Takes the values `gone` away from a cell (which keeps at least one). Calls fell(v, s, low) for
+  /// each (value, set) whose count falls, `low` when to one place or none.
+  template <class Fell>
+  void remove(std::uint32_t cell, std::uint64_t gone, Fell&& fell) {
     const std::span<const std::uint32_t> sets = sets_of(cell);
     for (; gone != 0; gone &= gone - 1) {
       const int v = std::countr_zero(gone);
       board(v)[cell / 64] &= ~bit(cell);
       for (std::uint32_t s : sets)
-        if (add_count(v, s, -1) <= 1) low(v, s);
+        fell(v, s, add_count(v, s, -1) <= 1);
     }
   }
   /// Records that a cell has one value left.
@@ -157,10 +157,10 @@ class ValueBoards {
 
   /// Takes value v away from the cells of set s that hold it, but `keeper`, a cell of s that holds
   /// it and keeps it: calls cell(c) for each first (false: stop, and return false; the state is
-  /// then left half done, which is fine since search drops a failed state), then low(v, t) for
-  /// each other set t of c where v is left with one place or none.
-  template <class Cell, class Low>
-  bool take_from_set(int v, std::uint32_t s, std::uint32_t keeper, Cell&& cell, Low&& low) {
+  /// then left half done, which is fine since search drops a failed state), then fell(v, t, low)
+  /// for each other set t of c, `low` when v is left with one place or none there.
+  template <class Cell, class Fell>
+  bool take_from_set(int v, std::uint32_t s, std::uint32_t keeper, Cell&& cell, Fell&& fell) {
     std::uint64_t* b = board(v);
     for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) {
       const Span span = spans_[k];
@@ -171,7 +171,7 @@ class ValueBoards {
         if (!cell(c)) return false;
         b[span.word] &= ~bit(c);
         for (std::uint32_t t : sets_of(c))
-          if (t != s && add_count(v, t, -1) <= 1) low(v, t);
+          if (t != s) fell(v, t, add_count(v, t, -1) <= 1);
       }
     }
     counts_[index(v, s)] = 1;  // the keeper alone
@@ -180,10 +180,12 @@ class ValueBoards {
 
   /// Takes value v away from the peers of `keeper` (the other cells of its sets) that hold it; the
   /// keeper holds v and keeps it. Calls cell(c) for each peer c first (false: stop, and return
-  /// false, the state left half done), then low(v, t) for each set t of c, but the keeper's, where
-  /// v is left with one place or none. The keeper's sets are left with one place each: the keeper.
-  template <class Cell, class Low>
-  bool take_from_peers(int v, std::uint32_t keeper, Cell&& cell, Low&& low) {
+  /// false, the state left half done), then fell(v, t, low) for each set t of c, `low` when v is
+  /// left with one place or none there. The keeper's sets are left with one place each: the
+  /// keeper. (Whether a count is low is hard to predict: the caller should act on it without a
+  /// branch, as ValueSetMarks::mark_pair_if does.)
+  template <class Cell, class Fell>
+  bool take_from_peers(int v, std::uint32_t keeper, Cell&& cell, Fell&& fell) {
     // Locals, not members, in the loop: the compiler must assume that each store to a count (a
     // char) may change any member, and would load them all again.
     std::uint64_t* const b = board(v);
@@ -199,7 +201,7 @@ class ValueBoards {
         const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
         if (!cell(c)) return false;
         for (std::uint32_t k = sets_of_start[c]; k < sets_of_start[c + 1]; ++k)
-          if (--counts[sets_of[k]] <= 1) low(v, sets_of[k]);
+          fell(v, sets_of[k], --counts[sets_of[k]] <= 1);
       }
       b[word] &= ~holders;
     }
@@ -303,6 +305,12 @@ class ValueSetMarks {
       for (std::size_t s = 0; s < sets_; ++s) m[s / 64] |= std::uint64_t{1} << (s % 64);
       pending_ |= std::uint64_t{1} << v;
     }
+  }
+  /// Marks (v, s) when `yes`, without a branch (for a condition that is hard to predict).
+  void mark_pair_if(bool yes, int v, std::uint32_t s) {
+    const std::uint64_t bit = yes ? 1 : 0;
+    marked(v)[s / 64] |= bit << (s % 64);
+    pending_ |= bit << v;
   }
   /// Marks (v, s).
   void mark_pair(int v, std::uint32_t s) {
