@@ -165,6 +165,7 @@ class MrvDdeg final : public VariableOrder {
       word_.push_back(m.initial_domains().layout(Var{i}).first_word);
     }
     if (!single_words) word_.clear();
+    two_.assign((static_cast<std::size_t>(n_) + 63) / 64, 0);
   }
   Var select(const Domains& d) override {
     // First pass: every size, the unfixed variables, the fewest candidates (without branches: this
@@ -174,28 +175,38 @@ class MrvDdeg final : public VariableOrder {
     std::uint64_t* open = graph_.open();
     const std::uint32_t* word = word_.empty() ? nullptr : word_.data();
     const std::uint64_t* words = d.words().data();
+    std::uint64_t* two = two_.data();
     int fewest = std::numeric_limits<int>::max();
     for (int first = 0; first < n; first += 64) {
-      std::uint64_t bits = 0;
+      std::uint64_t bits = 0, twos = 0;
       for (int i = first; i < std::min(n, first + 64); ++i) {
         const int s = word != nullptr ? std::popcount(words[word[i]]) : d.size(Var{i});
         size[i] = s;
         bits |= std::uint64_t{s > 1} << (i - first);
+        twos |= std::uint64_t{s == 2} << (i - first);
         fewest = std::min(fewest, s > 1 ? s : std::numeric_limits<int>::max());
       }
       open[first / 64] = bits;
+      two[first / 64] = twos;
     }
     // Second pass: of the variables with that many, the first narrowed one with the most unfixed
-    // neighbours, or the first one when none is narrowed.
+    // neighbours, or the first one when none is narrowed. Two candidates is the common case: its
+    // variables are then read off their bit set.
     Var best{};
     int best_degree = -2;
-    for (int i = 0; i < n; ++i) {
-      if (size[i] != fewest) continue;
+    auto consider = [&](int i) {
       const int degree = fewest < whole_[static_cast<std::size_t>(i)] ? graph_.open_neighbours(i) : -1;
       if (degree > best_degree) {
         best = Var{i};
         best_degree = degree;
       }
+    };
+    if (fewest == 2) {
+      for (std::size_t k = 0; k < two_.size(); ++k)
+        for (std::uint64_t m = two[k]; m != 0; m &= m - 1) consider(static_cast<int>(k * 64) + std::countr_zero(m));
+    } else {
+      for (int i = 0; i < n; ++i)
+        if (size[i] == fewest) consider(i);
     }
     return best;
   }
@@ -206,6 +217,7 @@ class MrvDdeg final : public VariableOrder {
   std::vector<int> size_;   // per variable, its number of candidates (scratch)
   std::vector<int> whole_;  // per variable, its number of candidates in the initial domains
   std::vector<std::uint32_t> word_;  // per variable, its word, when every domain is one word
+  std::vector<std::uint64_t> two_;   // the variables with two candidates (scratch)
 };
 
 class DomWdeg final : public VariableOrder {

@@ -105,8 +105,13 @@ bool LockedPairs::look_next(Context& ctx, Host& host, bool& looked) {
   // leave them that work (most pairs, late in a solve). With both singles posted, so does one
   // with a single open cell x: a value locked there either is fixed in the intersection (the
   // naked single clears it from both groups) or has x for only place in A (a hidden single).
+  // (Counted without a branch: the cells are not empty, so a word with its lowest bit cleared is
+  // non-zero exactly when the cell is open.)
   int open = 0;
-  for (std::uint32_t i = info.inter; i < info.b_rest; ++i) open += single(host.word(members_[i])) ? 0 : 1;
+  for (std::uint32_t i = info.inter; i < info.b_rest; ++i) {
+    const std::uint64_t w = host.word(members_[i]);
+    open += (w & (w - 1)) != 0 ? 1 : 0;
+  }
   if (open <= open_left_to_singles_) return true;
   for (;;) {
     const auto [no_place, from_a, from_b] = locks(host.words(), info);
