@@ -88,7 +88,7 @@ class Singles final : public Propagator {
       cells_.shadow_initial(model);
       boards_.start_from(model, initial);
     }
-    fixed_.assign(n, 0);  // a cell becomes fixed at most once per run
+    fixed_.assign(n + 1, 0);  // a cell becomes fixed at most once per run (+1: see drop_from_peer)
     changed_.resize(n);
   }
 
@@ -214,7 +214,16 @@ class Singles final : public Propagator {
     if (tracing_) ctx.because(naked_reason_[g]);
     ++tally_.naked_removed;
     if (!set(ctx, peer, x & ~value)) return false;
-    if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
+    if (!naked_) {
+      if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
+      return true;
+    }
+    // now_fixed() without a branch: which peers are left with one value is hard to predict. (The
+    // slot past the list is written either way; fixed_ has room for every cell and one more.)
+    const bool fixed = std::has_single_bit(x & ~value);
+    boards_.set_fixed_if(peer, fixed);
+    fixed_[fixed_count_] = peer;
+    fixed_count_ += fixed ? 1 : 0;
     return true;
   }
   // A (value, group) pair left with one place or none (`low`) needs a look (only hidden singles

@@ -154,6 +154,8 @@ class ValueBoards {
   }
   /// Records that a cell has one value left.
   void set_fixed(std::uint32_t cell) { fixed_[cell / 64] |= bit(cell); }
+  /// The same when `yes`, without a branch.
+  void set_fixed_if(std::uint32_t cell, bool yes) { fixed_[cell / 64] |= std::uint64_t{yes} << (cell % 64); }
 
   /// Takes value v away from the cells of set s that hold it, but `keeper`, a cell of s that holds
   /// it and keeps it: calls cell(c) for each first (false: stop, and return false; the state is

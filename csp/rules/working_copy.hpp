@@ -36,8 +36,7 @@ class WorkingCopy {
   WorkingCopy(Model& model, std::vector<std::uint32_t> word)
       : word_(std::move(word)),
         state_(model.add_state(word_.size() + 1)),
-        pending_(word_.size(), 0),
-        pending_list_(word_.size(), 0) {
+        narrowed_((word_.size() + 63) / 64, 0) {
     for (std::size_t cell = 0; cell < word_.size(); ++cell) contiguous_ &= word_[cell] == word_[0] + cell;
   }
 
@@ -98,10 +97,8 @@ class WorkingCopy {
   bool set(Context& ctx, Var var, std::uint32_t cell, std::uint64_t keep, bool now) {
     copy_[cell] = keep;
     if (now) return ctx.keep_bits(var, keep);
-    if (!pending_[cell]) {
-      pending_[cell] = 1;
-      pending_list_[pending_count_++] = cell;
-    }
+    // A bit set, not a list: whether the cell was narrowed before in this run is hard to predict.
+    narrowed_[cell / 64] |= std::uint64_t{1} << (cell % 64);
     return true;
   }
 
@@ -109,12 +106,13 @@ class WorkingCopy {
   /// marks the copy taken; after a failure the state is dropped, so nothing is written (search
   /// drops those domains too). Returns the run's outcome.
   bool finish(Context& ctx, std::span<const Var> scope, bool ok) {
-    for (std::uint32_t k = 0; k < pending_count_; ++k) {
-      const std::uint32_t cell = pending_list_[k];
-      pending_[cell] = 0;
-      if (ok && !ctx.keep_bits(scope[cell], copy_[cell])) ok = false;
+    for (std::size_t k = 0; k < narrowed_.size(); ++k) {
+      for (std::uint64_t m = narrowed_[k]; ok && m != 0; m &= m - 1) {
+        const std::size_t cell = k * 64 + static_cast<std::size_t>(std::countr_zero(m));
+        ok = ctx.keep_bits(scope[cell], copy_[cell]);
+      }
+      narrowed_[k] = 0;
     }
-    pending_count_ = 0;
     if (ok) copy_[word_.size()] = 1;  // taken
     return ok;
   }
@@ -126,9 +124,7 @@ class WorkingCopy {
   bool contiguous_ = true;                   // the cells' words follow each other in that order
   std::uint32_t state_ = 0;                  // the copy: search-state words, one per cell and a flag
   std::uint64_t* copy_ = nullptr;            // bound by load() to the state being propagated
-  std::vector<std::uint8_t> pending_;        // per cell: narrowed in this run, not yet written
-  std::vector<std::uint32_t> pending_list_;  // those cells, pending_count_ of them
-  std::uint32_t pending_count_ = 0;
+  std::vector<std::uint64_t> narrowed_;      // the cells narrowed in this run, not yet written
 };
 
 /// A set of parts (groups, pairs of groups) waiting for a look, as a bit set, with each cell's
