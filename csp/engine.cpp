@@ -36,26 +36,11 @@ bool Context::write_traced(Var v, Write&& write) {
   return alive;
 }
 
-bool Context::keep_bits(Var v, std::uint64_t keep) {
-  std::uint64_t old = d_->bits(v);
-  std::uint64_t now = old & keep;
-  if (now == old) return true;
-  if (engine_->tracer_ != nullptr) {
-    const Value base = d_->layout(v).base;
-    for (std::uint64_t gone = old & ~now; gone != 0; gone &= gone - 1)
-      engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
-  }
-  d_->set_bits(v, now);
-  stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
-  if (now == 0) return false;
-  std::uint8_t events = Engine::any;
-  if ((now & (now - 1)) == 0) {
-    events |= Engine::fixed | Engine::bounds;
-  } else if (std::countr_zero(now) != std::countr_zero(old) || std::countl_zero(now) != std::countl_zero(old)) {
-    events |= Engine::bounds;
-  }
-  engine_->notify(v, events);
-  return true;
+// Context::keep_bits: in the header (it writes back every cell a rule narrows).
+
+void Context::report_removed(Var v, std::uint64_t gone) {
+  const Value base = d_->layout(v).base;
+  for (; gone != 0; gone &= gone - 1) engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
 }
 
 bool Context::remove(Var v, Value x) {
@@ -103,25 +88,7 @@ Engine::Engine(const Model& model)
       queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
       queued_(static_cast<std::size_t>(model.propagator_count()), 0) {}
 
-void Engine::schedule(PropagatorId p) {
-  if (p == current_) {
-    current_changed_ = true;
-    return;
-  }
-  if (queued_[static_cast<std::size_t>(p)]) return;
-  queued_[static_cast<std::size_t>(p)] = 1;
-  queue_[(head_ + count_) & (queue_.size() - 1)] = p;
-  ++count_;
-}
-
-void Engine::notify(Var v, std::uint8_t events) {
-  if (!waking_) return;
-  for (PropagatorId p : model_->watchers(v, Trigger::any)) schedule(p);
-  if (events & bounds)
-    for (PropagatorId p : model_->watchers(v, Trigger::bounds)) schedule(p);
-  if (events & fixed)
-    for (PropagatorId p : model_->watchers(v, Trigger::fixed)) schedule(p);
-}
+// Engine::schedule and Engine::notify: in the header, with Context::keep_bits.
 
 bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
   ++s.propagations;

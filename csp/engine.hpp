@@ -6,6 +6,7 @@
 // subscribed to that kind of change on that variable. The queue holds each propagator at most once.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -65,6 +66,8 @@ class Context {
   bool changed(Var v, const Summary& before);
   template <class Write>
   bool write_traced(Var v, Write&& write);
+  // Tells the tracer about the values `gone` from v (one-word domain).
+  void report_removed(Var v, std::uint64_t gone);
 
   Engine* engine_;
   Domains* d_;
@@ -117,5 +120,45 @@ class Engine {
   PropagatorId last_failure_ = -1;
   Tracer* tracer_ = nullptr;
 };
+
+// ---- inline: the path every narrowed cell takes -------------------------------------------
+
+inline bool Context::keep_bits(Var v, std::uint64_t keep) {
+  const std::uint64_t old = d_->bits(v);
+  const std::uint64_t now = old & keep;
+  if (now == old) return true;
+  if (engine_->tracer_ != nullptr) report_removed(v, old & ~now);
+  d_->set_bits(v, now);
+  stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
+  if (now == 0) return false;
+  std::uint8_t events = Engine::any;
+  if ((now & (now - 1)) == 0) {
+    events |= Engine::fixed | Engine::bounds;
+  } else if (std::countr_zero(now) != std::countr_zero(old) || std::countl_zero(now) != std::countl_zero(old)) {
+    events |= Engine::bounds;
+  }
+  engine_->notify(v, events);
+  return true;
+}
+
+inline void Engine::schedule(PropagatorId p) {
+  if (p == current_) {
+    current_changed_ = true;
+    return;
+  }
+  if (queued_[static_cast<std::size_t>(p)]) return;
+  queued_[static_cast<std::size_t>(p)] = 1;
+  queue_[(head_ + count_) & (queue_.size() - 1)] = p;
+  ++count_;
+}
+
+inline void Engine::notify(Var v, std::uint8_t events) {
+  if (!waking_) return;
+  for (PropagatorId p : model_->watchers(v, Trigger::any)) schedule(p);
+  if (events & bounds)
+    for (PropagatorId p : model_->watchers(v, Trigger::bounds)) schedule(p);
+  if (events & fixed)
+    for (PropagatorId p : model_->watchers(v, Trigger::fixed)) schedule(p);
+}
 
 }  // namespace csp
