@@ -250,13 +250,16 @@ class Singles final : public Propagator {
     const int v = std::countr_zero(cells_[cell]);
     const std::uint64_t value = std::uint64_t{1} << v;
     bool fired = false;
+    ValueSetMarks::OfValue fallen = marks_.of(v);
+    const bool hidden = hidden_;
     const bool ok = boards_.take_from_peers(
         v, cell,
         [&](std::uint32_t peer) {
           fired = true;
           return drop_from_peer(ctx, peer, value, tracing_ ? boards_.common_set(cell, peer) : 0);
         },
-        [&](int u, std::uint32_t h, bool is_low) { fell(u, h, is_low); });
+        [&](int, std::uint32_t h, bool is_low) { fallen.mark_if(hidden && is_low, h); });
+    marks_.add(v, fallen);
     if (!ok) return false;
     marks_.unmark(v, cell);
     tally_.naked_fired += fired ? 1 : 0;

@@ -308,6 +308,36 @@ class ValueSetMarks {
       pending_ |= std::uint64_t{1} << v;
     }
   }
+  /// The marks of one value, gathered by a loop that may mark many of its pairs and handed back
+  /// with add() at its end: on locals, so that the loop's other stores (a count is a char, which
+  /// may alias anything) do not force the marks to be loaded and stored at every step; with at
+  /// most 64 sets (a 9x9 Sudoku has 27), in a register.
+  class OfValue {
+   public:
+    /// Marks (v, s) when `yes`, without a branch.
+    void mark_if(bool yes, std::uint32_t s) {
+      const std::uint64_t bit = yes ? 1 : 0;
+      if (one_word_) {
+        gathered_ |= bit << s;
+      } else {
+        sets_[s / 64] |= bit << (s % 64);
+        gathered_ |= bit;
+      }
+    }
+
+   private:
+    friend class ValueSetMarks;
+    OfValue(std::uint64_t* sets, bool one_word) : sets_(sets), one_word_(one_word) {}
+    std::uint64_t* sets_;
+    bool one_word_;
+    std::uint64_t gathered_ = 0;  // one word: the marked sets; more: non-zero when any
+  };
+  OfValue of(int v) { return OfValue(marked(v), words_ == 1); }
+  void add(int v, const OfValue& marks) {
+    if (marks.one_word_) marks.sets_[0] |= marks.gathered_;
+    pending_ |= std::uint64_t{marks.gathered_ != 0} << v;
+  }
+
   /// Marks (v, s) when `yes`, without a branch (for a condition that is hard to predict).
   void mark_pair_if(bool yes, int v, std::uint32_t s) {
     const std::uint64_t bit = yes ? 1 : 0;
