@@ -23,14 +23,15 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 # One sweep per line: name, then the bench options that vary; everything else is Norvig's
-# configuration: order mrv, values min, inference mac (the defaults) and rules
-# naked-single,hidden-single (given: the default rule set also has locked candidates).
-norvig="--rules naked-single,hidden-single"
+# configuration: order mrv and rules naked-single,hidden-single (both given: the defaults are
+# mrv-ddeg and the singles with locked candidates), values min and inference mac (the defaults).
+singles="--rules naked-single,hidden-single"
+norvig="--order mrv $singles"
 sweeps=(
-  "order|--order input,mrv,mrv-degree,dom-wdeg $norvig"
+  "order|--order input,mrv,mrv-degree,mrv-ddeg,dom-wdeg $singles"
   "order_naked_single|--order input,mrv --rules naked-single"
   "inference|--inference none,fc,mac $norvig"
-  "rules|--rules none --rules naked-single --rules hidden-single --rules naked-single,hidden-single --rules naked-single,hidden-single,naked-twins --rules naked-single,hidden-single,hidden-pairs --rules naked-single,hidden-single,locked-candidates --rules all"
+  "rules|--order mrv --rules none --rules naked-single --rules hidden-single --rules naked-single,hidden-single --rules naked-single,hidden-single,naked-twins --rules naked-single,hidden-single,hidden-pairs --rules naked-single,hidden-single,locked-candidates --rules all"
   "values|--values min,max,lcv,random $norvig"
 )
 # Limits: plain backtracking (no rules, or inference none) would take hours on hard puzzles. A

@@ -26,8 +26,8 @@ namespace problems::sudoku {
 /// about a quarter less time on 17-clue and top1465, within 5% on the forum's hardest).
 inline constexpr const char* kDefaultRules = "naked-single,hidden-single,locked-candidates";
 /// The variable order they use unless told otherwise: MRV with ties broken by the most open peers,
-/// the fastest order measured on the public collections (docs/benchmarks.md: 0.7-0.75 of plain
-/// MRV's time on top1465 and the forum's hardest, about 0.97 on 17-clue).
+/// the fastest order measured on the public collections (docs/benchmarks.md: about 0.8 of plain
+/// MRV's time on top1465 and the forum's hardest, 0.95 on 17-clue; 40% fewer nodes).
 inline constexpr const char* kDefaultOrder = "mrv-ddeg";
 
 /// One puzzle: the box side, and the cells in row-major order, 0 for a blank, else 1..N.
