@@ -86,7 +86,17 @@ Engine::Engine(const Model& model)
     : model_(&model),
       // A power of two, so the ring buffer wraps with a mask instead of a division.
       queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
-      queued_(static_cast<std::size_t>(model.propagator_count()), 0) {}
+      queued_(static_cast<std::size_t>(model.propagator_count()), 0),
+      sole_watcher_(static_cast<std::size_t>(model.var_count()), -1) {
+  // Only a propagator woken by any change counts as a sole watcher: for it, every write is news.
+  for (int i = 0; i < model.var_count(); ++i) {
+    const Var v{i};
+    const auto& any = model.watchers(v, Trigger::any);
+    const bool alone = any.size() == 1 && model.watchers(v, Trigger::bounds).empty() &&
+                       model.watchers(v, Trigger::fixed).empty();
+    sole_watcher_[static_cast<std::size_t>(i)] = alone ? any[0] : -2;
+  }
+}
 
 // Engine::schedule and Engine::notify: in the header, with Context::keep_bits.
 

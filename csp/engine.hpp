@@ -114,6 +114,11 @@ class Engine {
   std::vector<PropagatorId> queue_;  // ring buffer, capacity = number of propagators
   std::size_t head_ = 0, count_ = 0;
   std::vector<std::uint8_t> queued_;
+  // Per variable, the one propagator that watches it, woken by any change (-2: none, several, or
+  // one that waits for bounds or fixing). A rule propagator over all the cells is often the only
+  // one (a Sudoku with the default rules): its own writes then wake nobody, and keep_bits need not
+  // work out what kind of change it made.
+  std::vector<PropagatorId> sole_watcher_;
   PropagatorId current_ = -1;  // the running propagator, not woken by its own changes
   bool waking_ = true;         // false while forward checking: changes wake nobody
   bool current_changed_ = false;
@@ -131,6 +136,10 @@ inline bool Context::keep_bits(Var v, std::uint64_t keep) {
   d_->set_bits(v, now);
   stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
   if (now == 0) return false;
+  if (engine_->sole_watcher_[static_cast<std::size_t>(v.id)] == engine_->current_) {
+    engine_->current_changed_ = true;  // what notify() would find
+    return true;
+  }
   std::uint8_t events = Engine::any;
   if ((now & (now - 1)) == 0) {
     events |= Engine::fixed | Engine::bounds;
