@@ -93,8 +93,8 @@ class MrvDegree final : public VariableOrder {
 // counting the unfixed ones is a few ANDs and popcounts; large ones as a list.
 class ConstraintGraph {
  public:
-  explicit ConstraintGraph(const Model& m) : n_(m.var_count()), words_((static_cast<std::size_t>(n_) + 63) / 64) {
-    const std::size_t n = static_cast<std::size_t>(n_);
+  explicit ConstraintGraph(const Model& m) : words_((static_cast<std::size_t>(m.var_count()) + 63) / 64) {
+    const auto n = static_cast<std::size_t>(m.var_count());
     bitsets_ = n <= kBitsetUpTo;
     std::vector<std::vector<std::uint32_t>> lists(bitsets_ ? 0 : n);
     if (bitsets_) rows_.assign(n * words_, 0);
@@ -140,7 +140,6 @@ class ConstraintGraph {
 
  private:
   static constexpr std::size_t kBitsetUpTo = 2048;  // n^2 bits: 512 KB at most
-  int n_;
   std::size_t words_;
   bool bitsets_ = true;
   std::vector<std::uint64_t> rows_;             // bit sets: n rows of words_ words

@@ -88,7 +88,7 @@ class Singles final : public Propagator {
       cells_.shadow_initial(model);
       boards_.start_from(model, initial);
     }
-    fixed_.assign(n + 1, 0);  // a cell becomes fixed at most once per run (+1: see drop_from_peer)
+    fixed_.assign(n + 1, 0);  // a cell becomes fixed at most once per run (+1: see now_fixed_if)
     changed_.resize(n);
   }
 
@@ -114,7 +114,7 @@ class Singles final : public Propagator {
       // A value that left is looked at where its count falls to one or none, below.
       if (const std::uint64_t come = now & ~shadow; come != 0)
         marks_.mark(std::has_single_bit(shadow) ? now : come, cell);
-      if (std::has_single_bit(now)) now_fixed(cell, now);  // newly fixed (the cell changed)
+      now_fixed_if(cell, now, std::has_single_bit(now));  // newly fixed (the cell changed)
       if (locked_) locked_rule_.mark(cell);
     });
     // The counts follow the boards: cell by cell after a decision, afresh for a new puzzle or
@@ -160,7 +160,7 @@ class Singles final : public Propagator {
     const std::uint64_t lost = cells_[cell] & ~keep;
     if (!set(ctx, cell, keep)) return false;
     boards_.remove(cell, lost, [&](int v, std::uint32_t g, bool is_low) { fell(v, g, is_low); });
-    if (std::has_single_bit(keep)) now_fixed(cell, keep);
+    now_fixed_if(cell, keep, std::has_single_bit(keep));
     return true;
   }
 
@@ -182,10 +182,18 @@ class Singles final : public Propagator {
     if (locked_) locked_rule_.mark(cell);
     return true;
   }
-  void now_fixed(std::uint32_t cell, std::uint64_t value) {
-    boards_.set_fixed(cell);
-    if (naked_) fixed_[fixed_count_++] = cell;
-    else marks_.mark(value, cell);
+  // Records a cell left with one value, `word`, when `fixed`: with naked singles its value must
+  // leave its peers, without them it must be checked for a second fixed place. The naked case
+  // goes without a branch, since which narrowed cells are left fixed is hard to predict (the slot
+  // past the list is written either way; fixed_ has room for every cell and one more).
+  void now_fixed_if(std::uint32_t cell, std::uint64_t word, bool fixed) {
+    boards_.set_fixed_if(cell, fixed);
+    if (naked_) {
+      fixed_[fixed_count_] = cell;
+      fixed_count_ += fixed ? 1 : 0;
+    } else if (fixed) {
+      marks_.mark(word, cell);
+    }
   }
 
   // Eliminations first, then one (value, group) pair at a time, then (when hosted) one pair of
@@ -214,16 +222,7 @@ class Singles final : public Propagator {
     if (tracing_) ctx.because(naked_reason_[g]);
     ++tally_.naked_removed;
     if (!set(ctx, peer, x & ~value)) return false;
-    if (!naked_) {
-      if (std::has_single_bit(x & ~value)) now_fixed(peer, x & ~value);
-      return true;
-    }
-    // now_fixed() without a branch: which peers are left with one value is hard to predict. (The
-    // slot past the list is written either way; fixed_ has room for every cell and one more.)
-    const bool fixed = std::has_single_bit(x & ~value);
-    boards_.set_fixed_if(peer, fixed);
-    fixed_[fixed_count_] = peer;
-    fixed_count_ += fixed ? 1 : 0;
+    now_fixed_if(peer, x & ~value, std::has_single_bit(x & ~value));
     return true;
   }
   // A (value, group) pair left with one place or none (`low`) needs a look (only hidden singles

@@ -152,9 +152,7 @@ class ValueBoards {
         fell(v, s, add_count(v, s, -1) <= 1);
     }
   }
-  /// Records that a cell has one value left.
-  void set_fixed(std::uint32_t cell) { fixed_[cell / 64] |= bit(cell); }
-  /// The same when `yes`, without a branch.
+  /// Records that a cell has one value left when `yes` (without a branch).
   void set_fixed_if(std::uint32_t cell, bool yes) { fixed_[cell / 64] |= std::uint64_t{yes} << (cell % 64); }
 
   /// Takes value v away from the cells of set s that hold it, but `keeper`, a cell of s that holds
@@ -343,11 +341,6 @@ class ValueSetMarks {
     const std::uint64_t bit = yes ? 1 : 0;
     marked(v)[s / 64] |= bit << (s % 64);
     pending_ |= bit << v;
-  }
-  /// Marks (v, s).
-  void mark_pair(int v, std::uint32_t s) {
-    marked(v)[s / 64] |= std::uint64_t{1} << (s % 64);
-    pending_ |= std::uint64_t{1} << v;
   }
   /// Unmarks (v, each set of the cell).
   void unmark(int v, std::uint32_t cell) {
