@@ -87,7 +87,7 @@ Engine::Engine(const Model& model)
       // A power of two, so the ring buffer wraps with a mask instead of a division.
       queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
       queued_(static_cast<std::size_t>(model.propagator_count()), 0),
-      sole_watcher_(static_cast<std::size_t>(model.var_count()), -1) {
+      sole_watcher_(static_cast<std::size_t>(model.var_count()), -2) {
   // Only a propagator woken by any change counts as a sole watcher: for it, every write is news.
   for (int i = 0; i < model.var_count(); ++i) {
     const Var v{i};

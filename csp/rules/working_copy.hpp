@@ -59,7 +59,7 @@ class WorkingCopy {
     std::uint64_t* copy = copy_ = ctx.state(state_);
     if (copy[n] == 0) {  // fresh
       for (std::uint32_t cell = 0; cell < n; ++cell) {
-        copy[cell] = word_of(words, cell);
+        copy[cell] = words[word_[cell]];
         changed(cell, std::uint64_t{0}, copy[cell]);
       }
       return true;
@@ -118,8 +118,6 @@ class WorkingCopy {
   }
 
  private:
-  std::uint64_t word_of(const std::uint64_t* words, std::uint32_t cell) const { return words[word_[cell]]; }
-
   std::vector<std::uint32_t> word_;          // per cell: its word in Domains::words()
   bool contiguous_ = true;                   // the cells' words follow each other in that order
   std::uint32_t state_ = 0;                  // the copy: search-state words, one per cell and a flag
