@@ -1,10 +1,13 @@
 // Logging: the framework's spdlog logger, silent unless an application raises its level.
+//
+// Only declared here: a file that writes to the logger includes <spdlog/spdlog.h> itself. spdlog
+// and fmt are used header-only (see CMakeLists.txt), and most files never log; they would each
+// parse both libraries for nothing (about 5 s of compiling per file).
 #pragma once
 
-#include <memory>
 #include <string_view>
 
-#include <spdlog/spdlog.h>
+#include <spdlog/fwd.h>
 
 namespace csp {
 

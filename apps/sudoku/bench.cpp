@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "batch.hpp"
 #include "commands.hpp"
 #include "csp/bench.hpp"

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include <spdlog/spdlog.h>
+
 #include "csp/log.hpp"
 
 namespace sudoku_app {

@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstdio>
 
+#include <spdlog/spdlog.h>
+
 #include "batch.hpp"
 #include "commands.hpp"
 #include "csp/log.hpp"

@@ -8,6 +8,8 @@
 #include <utility>
 #include <vector>
 
+#include <spdlog/spdlog.h>
+
 #include "csp/log.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"

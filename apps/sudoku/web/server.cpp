@@ -8,6 +8,8 @@
 #include <mutex>
 #include <thread>
 
+#include <spdlog/spdlog.h>
+
 #include "assets.hpp"
 #include "csp/log.hpp"
 #include <httplib.h>
