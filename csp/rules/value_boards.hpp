@@ -15,6 +15,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <span>
@@ -69,6 +70,11 @@ class ValueBoards {
         if (bits[w] != 0) peer_spans_.push_back(Span{static_cast<std::uint32_t>(w), bits[w]});
     }
     peers_start_.push_back(static_cast<std::uint32_t>(peer_spans_.size()));
+    if (words_ == 2) {
+      halves_.assign(sets.size(), {0, 0});
+      for (std::size_t s = 0; s < sets.size(); ++s)
+        for (std::uint32_t cell : sets[s]) halves_[s][cell / 64] |= bit(cell);
+    }
     const std::size_t counts = static_cast<std::size_t>(values_width) * sets.size();
     state_ = model.add_state(static_cast<std::size_t>(values_width) * words_ + words_ + (counts + 7) / 8);
   }
@@ -121,6 +127,15 @@ class ValueBoards {
   }
   /// Counts every (value, set) afresh from the boards.
   void recount() {
+    if (!halves_.empty()) {  // two words per board: every set as two masks, without a loop per set
+      for (int v = 0; v < width_; ++v) {
+        const std::uint64_t b0 = board(v)[0], b1 = board(v)[1];
+        unsigned char* counts = counts_ + static_cast<std::size_t>(v) * sets_;
+        for (std::uint32_t s = 0; s < sets_; ++s)
+          counts[s] = static_cast<unsigned char>(std::popcount(b0 & halves_[s][0]) + std::popcount(b1 & halves_[s][1]));
+      }
+      return;
+    }
     std::fill(counts_, counts_ + static_cast<std::size_t>(width_) * sets_, 0);
     for (int v = 0; v < width_; ++v) {
       const std::uint64_t* b = board(v);
@@ -264,6 +279,7 @@ class ValueBoards {
   std::vector<std::uint32_t> sets_of_start_, sets_of_;  // per cell: its sets
   std::vector<Span> peer_spans_;                        // every cell's peers, cell after cell
   std::vector<std::uint32_t> peers_start_;              // per cell: its first peer span
+  std::vector<std::array<std::uint64_t, 2>> halves_;   // per set: its cells, when boards have two words
   std::uint32_t state_ = 0;         // the first of its search-state words
   // Bound to the search state by bind(): the boards (value after value, words_ words each), the
   // fixed cells, and the counts (a byte per (value, set), value after value).
