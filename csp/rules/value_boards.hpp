@@ -231,6 +231,10 @@ class ValueBoards {
   /// A cell of set s holding value v, which must have one.
   std::uint32_t place(int v, std::uint32_t s) const {
     const std::uint64_t* b = board(v);
+    if (!halves_.empty()) {  // two words: without a loop
+      const std::uint64_t m0 = b[0] & halves_[s][0], m1 = b[1] & halves_[s][1];
+      return m0 != 0 ? static_cast<std::uint32_t>(std::countr_zero(m0)) : 64 + static_cast<std::uint32_t>(std::countr_zero(m1));
+    }
     for (std::uint32_t k = start_[s];; ++k)
       if (const std::uint64_t m = b[spans_[k].word] & spans_[k].bits; m != 0)
         return spans_[k].word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
@@ -238,6 +242,11 @@ class ValueBoards {
   /// Number of cells of set s fixed to value v; `where` receives one of them.
   int fixed_places(int v, std::uint32_t s, std::uint32_t& where) const {
     const std::uint64_t* b = board(v);
+    if (!halves_.empty()) {  // two words: without a loop
+      const std::uint64_t f0 = b[0] & halves_[s][0] & fixed_[0], f1 = b[1] & halves_[s][1] & fixed_[1];
+      where = f0 != 0 ? static_cast<std::uint32_t>(std::countr_zero(f0)) : 64 + static_cast<std::uint32_t>(std::countr_zero(f1));
+      return std::popcount(f0) + std::popcount(f1);
+    }
     int n = 0;
     for (std::uint32_t k = start_[s]; k < start_[s + 1]; ++k) {
       const Span span = spans_[k];
