@@ -101,7 +101,6 @@ class LockedCandidates final : public Propagator {
   }
 
   // The host side of LockedPairs.
-  std::uint64_t word(std::uint32_t cell) const { return cells_[cell]; }
   const std::uint64_t* words() const { return cells_.data(); }
   bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
     if (!cells_.set(ctx, scope()[cell], cell, keep, ctx.tracing())) return false;

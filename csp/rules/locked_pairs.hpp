@@ -44,8 +44,9 @@ class LockedPairs {
   /// Unmarks every pair (after a failed run).
   void clear() { dirty_.clear(); }
 
-  /// Looks at the next marked pair until it removes nothing, narrowing cells through
-  /// `host.narrow(ctx, cell, keep)` (which must mark() the cell). Sets `looked` to false when no
+  /// Looks at the next marked pair until it removes nothing, reading the cells' words from
+  /// `host.words()` and narrowing cells through `host.narrow(ctx, cell, keep)` (which must mark()
+  /// the cell). Sets `looked` to false when no
   /// pair was marked; returns false on failure.
   template <class Host>
   bool look_next(Context& ctx, Host& host, bool& looked);
@@ -109,7 +110,7 @@ bool LockedPairs::look_next(Context& ctx, Host& host, bool& looked) {
   // non-zero exactly when the cell is open.)
   int open = 0;
   for (std::uint32_t i = info.inter; i < info.b_rest; ++i) {
-    const std::uint64_t w = host.word(members_[i]);
+    const std::uint64_t w = host.words()[members_[i]];
     open += (w & (w - 1)) != 0 ? 1 : 0;
   }
   if (open <= open_left_to_singles_) return true;
@@ -129,7 +130,7 @@ bool LockedPairs::remove(Context& ctx, Host& host, std::uint32_t first, std::uin
   if (gone == 0) return true;
   for (std::uint32_t i = first; i < last; ++i) {
     const std::uint32_t cell = members_[i];
-    const std::uint64_t x = host.word(cell);
+    const std::uint64_t x = host.words()[cell];
     if ((x & gone) == 0) continue;
     removed_ += static_cast<std::uint64_t>(std::popcount(x & gone));
     if ((x & ~gone) == 0 || !host.narrow(ctx, cell, x & ~gone)) return false;

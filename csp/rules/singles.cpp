@@ -150,7 +150,6 @@ class Singles final : public Propagator {
   }
 
   // The host side of LockedPairs: the cells' words, and narrowing with all that follows.
-  std::uint64_t word(std::uint32_t cell) const { return cells_[cell]; }
   const std::uint64_t* words() const { return cells_.data(); }
   // Narrows a cell (not fixed) to `keep`, a non-empty strict subset of its candidates, and records
   // what follows: a value left with one place in a group, or none, must be looked at there (only
