@@ -743,57 +743,56 @@ TEST_CASE("singles and locked-candidates propagators mean and check exactly thei
   // The singles hosting locked candidates, and locked candidates on their own (the model's other
   // propagators are then the checking all-differents of single groups, not under test).
   for (const bool singles : {true, false}) {
-  std::mt19937 rng(42);
-  const auto index_groups = sudoku_groups(2);
-  csp::Model m;
-  auto vars = m.add_vars(16, 1, 4, "c");
-  const std::vector<csp::Group> groups = groups_of(index_groups, vars);
-  if (singles) csp::post_groups(m, groups, {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates});
-  else csp::post_groups(m, groups, {Rule::locked_candidates});
-  std::vector<const csp::Propagator*> tested;
-  for (int p = 0; p < m.propagator_count(); ++p)
-    if (m.propagator(p).name() != "all-different(check)") tested.push_back(&m.propagator(p));
-  REQUIRE(tested.size() == 1);
-  REQUIRE(tested[0]->name() == (singles ? "naked-single+hidden-single+locked-candidates" : "locked-candidates"));
-  int satisfied = 0, violated = 0;
-  for (int t = 0; t < 4000; ++t) {
-    // Values 1..4, each cell fixed with probability `fixed` (all of them half the time): random
-    // values, or a solution with digits shuffled, one cell changed half the time.
-    std::uniform_real_distribution<double> u(0, 1);
-    const double fixed = u(rng) < 0.5 ? 1.0 : u(rng);
-    const bool planted = u(rng) < 0.5;
-    std::vector<int> digit{1, 2, 3, 4};
-    std::shuffle(digit.begin(), digit.end(), rng);
-    std::vector<int> value(16, 0);
-    csp::Domains d = m.initial_domains();
-    for (std::size_t i = 0; i < 16; ++i) {
-      if (u(rng) >= fixed) continue;
-      const std::size_t r = i / 4, c = i % 4;
-      value[i] = planted ? digit[(r % 2 * 2 + r / 2 + c) % 4] : std::uniform_int_distribution<int>(1, 4)(rng);
-    }
-    if (planted && u(rng) < 0.5) value[std::uniform_int_distribution<std::size_t>(0, 15)(rng)] = digit[0];
-    for (std::size_t i = 0; i < 16; ++i)
-      if (value[i] != 0) d.assign(vars[i], value[i]);
-    bool repeats = false;
-    for (const auto& g : index_groups)
-      for (std::size_t a = 0; a < g.size(); ++a)
-        for (std::size_t b = a + 1; b < g.size(); ++b) {
-          const int x = value[static_cast<std::size_t>(g[a])], y = value[static_cast<std::size_t>(g[b])];
-          repeats |= x != 0 && x == y;
-        }
-    const bool complete = std::find(value.begin(), value.end(), 0) == value.end();
-    for (const csp::Propagator* tested_prop : tested) {
-      const csp::Propagator& prop = *tested_prop;
+    std::mt19937 rng(42);
+    const auto index_groups = sudoku_groups(2);
+    csp::Model m;
+    auto vars = m.add_vars(16, 1, 4, "c");
+    const std::vector<csp::Group> groups = groups_of(index_groups, vars);
+    if (singles) csp::post_groups(m, groups, {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates});
+    else csp::post_groups(m, groups, {Rule::locked_candidates});
+    std::vector<const csp::Propagator*> tested;
+    for (int p = 0; p < m.propagator_count(); ++p)
+      if (m.propagator(p).name() != "all-different(check)") tested.push_back(&m.propagator(p));
+    REQUIRE(tested.size() == 1);
+    const csp::Propagator& prop = *tested[0];
+    REQUIRE(prop.name() == (singles ? "naked-single+hidden-single+locked-candidates" : "locked-candidates"));
+    int satisfied = 0, violated = 0;
+    for (int t = 0; t < 4000; ++t) {
+      // Values 1..4, each cell fixed with probability `fixed` (all of them half the time): random
+      // values, or a solution with digits shuffled, one cell changed half the time.
+      std::uniform_real_distribution<double> u(0, 1);
+      const double fixed = u(rng) < 0.5 ? 1.0 : u(rng);
+      const bool planted = u(rng) < 0.5;
+      std::vector<int> digit{1, 2, 3, 4};
+      std::shuffle(digit.begin(), digit.end(), rng);
+      std::vector<int> value(16, 0);
+      csp::Domains d = m.initial_domains();
+      for (std::size_t i = 0; i < 16; ++i) {
+        if (u(rng) >= fixed) continue;
+        const std::size_t r = i / 4, c = i % 4;
+        value[i] = planted ? digit[(r % 2 * 2 + r / 2 + c) % 4] : std::uniform_int_distribution<int>(1, 4)(rng);
+      }
+      if (planted && u(rng) < 0.5) value[std::uniform_int_distribution<std::size_t>(0, 15)(rng)] = digit[0];
+      for (std::size_t i = 0; i < 16; ++i)
+        if (value[i] != 0) d.assign(vars[i], value[i]);
+      bool repeats = false;
+      for (const auto& g : index_groups)
+        for (std::size_t a = 0; a < g.size(); ++a)
+          for (std::size_t b = a + 1; b < g.size(); ++b) {
+            const int x = value[static_cast<std::size_t>(g[a])], y = value[static_cast<std::size_t>(g[b])];
+            repeats |= x != 0 && x == y;
+          }
+      const bool complete = std::find(value.begin(), value.end(), 0) == value.end();
       INFO(prop.name() << ", instance " << t);
       REQUIRE(prop.check(d) == !repeats);
-      if (!complete) continue;
-      std::vector<csp::Value> in_scope;
-      for (csp::Var v : prop.scope()) in_scope.push_back(value[static_cast<std::size_t>(v.id)]);
-      REQUIRE(prop.satisfied(in_scope) == !repeats);
+      if (complete) {
+        std::vector<csp::Value> in_scope;
+        for (csp::Var v : prop.scope()) in_scope.push_back(value[static_cast<std::size_t>(v.id)]);
+        REQUIRE(prop.satisfied(in_scope) == !repeats);
+        ++(repeats ? violated : satisfied);
+      }
     }
-    if (complete) ++(repeats ? violated : satisfied);
-  }
-  CHECK(satisfied > 0);
-  CHECK(violated > 100);
+    CHECK(satisfied > 0);
+    CHECK(violated > 100);
   }
 }
