@@ -152,6 +152,7 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
   std::size_t depth = 0;
   bool expand = true;  // current_ is a new node; otherwise continue with frames_[depth - 1]
   for (;;) {
+    bool as_saved = false;  // current_ holds the domains of frames_[depth - 1] (a node just expanded)
     if (expand) {
       Var v = var_order_->select(current_);
       if (v.id < 0) {  // every variable fixed: a candidate solution
@@ -180,6 +181,7 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
       Frame& f = frames_[depth++];
       s.max_depth = std::max<std::uint64_t>(s.max_depth, depth);
       f.saved.copy_from(current_);
+      as_saved = true;
       f.var = v;
       f.values.clear();
       value_order_->order(v, current_, f.values);
@@ -198,7 +200,8 @@ SearchResult Solver::run(const Domains& start, std::uint64_t cap, const Solution
     const Value a = f.values[f.next++];
     ++s.nodes;
     f.tried = a;
-    current_.copy_from(f.saved);
+    // The first value of a new node starts from domains equal to the node's: no copy back.
+    if (!as_saved) current_.copy_from(f.saved);
     if (tracer != nullptr) tracer->decided(f.var, a, depth);
     // Under MAC, a variable that the refutations of its other values left with `a` alone is a
     // fixpoint already (each refutation propagated): nothing to assign, nothing to propagate.
