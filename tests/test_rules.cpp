@@ -735,6 +735,50 @@ TEST_CASE("singles and locked-candidates propagators reach exactly the closure o
   }
 }
 
+// Locked candidates retire a pair (box and row here) once its intersection has too few open cells
+// to lock anything the singles would not find (none open alone; one with the singles), and do not
+// look at it again further down the search. When candidates come back to such an intersection
+// (a caller restored them in the same state), the pair must be looked at again: here 7 comes back
+// to two cells where box 1 meets row 1 and leaves the rest of box 1, so it must leave the rest of
+// row 1. (Without the singles' own deductions getting there first: 1 and 2 come back beside it.)
+TEST_CASE("locked candidates look again at a retired pair whose cells get candidates back", "[rules]") {
+  for (const bool singles : {false, true}) {
+    csp::Model m;
+    auto vars = m.add_vars(81, 1, 9, "c");
+    const auto index_groups = sudoku_groups(3);
+    RuleSet rules{Rule::locked_candidates};
+    if (singles) rules = {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates};
+    csp::post_groups(m, groups_of(index_groups, vars), rules);
+    csp::Engine engine(m);
+    csp::Stats s;
+    s.counters.assign(m.counter_names().size(), 0);
+    auto at = [&](int r, int c) { return vars[static_cast<std::size_t>(r * 9 + c)]; };
+    auto bit = [](int value) { return std::uint64_t{1} << (value - 1); };
+    csp::Domains d = m.initial_domains();
+    for (int c = 0; c < 3; ++c) d.set_bits(at(0, c), bit(c + 1));  // r1c1..r1c3 = 1, 2, 3
+    INFO((singles ? "singles and locked candidates" : "locked candidates alone"));
+    REQUIRE(engine.propagate_all(d, s));
+    // Back come 7 to r1c1 and r1c2, 1 to r1c5 and r2c1, 2 to r1c6 and r2c2; 7 leaves box 1 but row 1.
+    d.set_bits(at(0, 0), bit(1) | bit(7));
+    d.set_bits(at(0, 1), bit(2) | bit(7));
+    d.set_bits(at(0, 4), d.bits(at(0, 4)) | bit(1));
+    d.set_bits(at(1, 0), d.bits(at(1, 0)) | bit(1));
+    d.set_bits(at(0, 5), d.bits(at(0, 5)) | bit(2));
+    d.set_bits(at(1, 1), d.bits(at(1, 1)) | bit(2));
+    for (int r = 1; r < 3; ++r)
+      for (int c = 0; c < 3; ++c) d.set_bits(at(r, c), d.bits(at(r, c)) & ~bit(7));
+    std::vector<std::uint64_t> cells(81);
+    for (std::size_t i = 0; i < 81; ++i) cells[i] = d.bits(vars[i]);
+    REQUIRE(engine.propagate_all(d, s));
+    for (int c = 3; c < 9; ++c) CHECK_FALSE(d.contains(at(0, c), 7));
+    CHECK(d.bits(at(0, 0)) == (bit(1) | bit(7)));
+    if (singles) {  // and the whole result is the closure of the three rules
+      REQUIRE(reference_singles(cells, index_groups, 9, true));
+      for (std::size_t i = 0; i < 81; ++i) CHECK(d.bits(vars[i]) == cells[i]);
+    }
+  }
+}
+
 // The meaning (satisfied) and the check of inference level none, for the propagators that cover
 // many groups at once, against plain loops: a complete assignment satisfies them exactly when no
 // group repeats a value; a partial one passes the check exactly when no group has a value fixed in

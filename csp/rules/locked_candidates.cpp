@@ -13,7 +13,7 @@
 
 namespace csp::rules_detail {
 
-LockedPairs::LockedPairs(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+LockedPairs::LockedPairs(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
                          const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                          const std::vector<int>& index_of, std::size_t cells, bool with_singles)
     : open_left_to_singles_(with_singles ? 1 : 0) {
@@ -46,6 +46,7 @@ LockedPairs::LockedPairs(const std::vector<Group>& groups, const std::vector<Sha
     pairs_.push_back(std::move(info));
   }
   dirty_ = PartSet(pairs_.size(), pairs_of);
+  state_ = model.add_state(dirty_.words());
 }
 
 bool LockedPairs::quiet(const std::uint64_t* words) const {
@@ -75,7 +76,7 @@ class LockedCandidates final : public Propagator {
       for (std::size_t k = 0; k < groups[g].cells.size(); ++k)
         word[static_cast<std::size_t>(index_of[static_cast<std::size_t>(groups[g].cells[k].id)])] = shapes[g].word[k];
     }
-    rule_ = LockedPairs(groups, shapes, pairs, index_of, n, false);
+    rule_ = LockedPairs(model, groups, shapes, pairs, index_of, n, false);
     cells_ = WorkingCopy(model, std::move(word));
     // When the rule finds nothing in the initial domains (a blank grid), they are the propagator's
     // fixpoint: each search then starts with only the cells its caller narrowed changed.
@@ -91,7 +92,11 @@ class LockedCandidates final : public Propagator {
   std::vector<std::vector<Var>> relations() const override { return meaning_.groups(); }
 
   PropStatus propagate(Context& ctx) override {
-    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t, std::uint64_t) { rule_.mark(cell); });
+    rule_.bind(ctx);
+    cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
+      if ((now & ~before) != 0) rule_.revive(cell);
+      rule_.mark(cell);
+    });
     bool ok = true;
     for (bool looked = true; ok && looked;) ok = rule_.look_next(ctx, *this, looked);
     if (!ok) rule_.clear();

@@ -31,16 +31,22 @@ class LockedPairs {
   /// `pairs`: indices into `groups`, each pair sharing two or more cells; `index_of`: each
   /// variable's index in the host's scope; `cells`: the host's number of cells. `with_singles`:
   /// naked and hidden singles run in the same fixpoint, so pairs they settle may be left to them.
-  LockedPairs(const std::vector<Group>& groups, const std::vector<Shape>& shapes,
+  /// Reserves its words of search state (the retired pairs, below) in `model`.
+  LockedPairs(Model& model, const std::vector<Group>& groups, const std::vector<Shape>& shapes,
               const std::vector<std::pair<std::size_t, std::size_t>>& pairs, const std::vector<int>& index_of,
               std::size_t cells, bool with_singles);
+
+  /// Binds to the search state being propagated (call at the start of each run).
+  void bind(Context& ctx) { retired_ = ctx.state(state_); }
 
   /// True when the rule finds nothing in the cells' `words` (no value without a place, nothing to
   /// remove): the host may take them as its initial fixpoint.
   bool quiet(const std::uint64_t* words) const;
 
-  /// Marks the pairs of a cell that changed.
-  void mark(std::uint32_t cell) { dirty_.mark_parts_of(cell); }
+  /// Marks the pairs of a cell that changed (but the retired ones).
+  void mark(std::uint32_t cell) { dirty_.mark_parts_of(cell, retired_); }
+  /// A cell got candidates back (a caller restored some): its pairs are no longer retired.
+  void revive(std::uint32_t cell) { dirty_.remove_parts_of(cell, retired_); }
   /// Unmarks every pair (after a failed run).
   void clear() { dirty_.clear(); }
 
@@ -93,6 +99,12 @@ class LockedPairs {
   std::vector<PairInfo> pairs_;
   std::vector<std::uint32_t> members_;  // cells of every pair, pair after pair
   PartSet dirty_;                       // the pairs waiting for a look
+  // The pairs skipped for good in this branch of the search: their intersection has at most
+  // open_left_to_singles_ open cells, and cells only lose candidates as search goes down, so they
+  // are not marked again (on hard puzzles most marks were of such pairs). In the search state, so
+  // that backtracking brings retired pairs back; bound by bind().
+  std::uint32_t state_ = 0;
+  std::uint64_t* retired_ = nullptr;
   std::uint64_t fired_ = 0, removed_ = 0;
 };
 
@@ -113,7 +125,10 @@ bool LockedPairs::look_next(Context& ctx, Host& host, bool& looked) {
     const std::uint64_t w = host.words()[members_[i]];
     open += (w & (w - 1)) != 0 ? 1 : 0;
   }
-  if (open <= open_left_to_singles_) return true;
+  if (open <= open_left_to_singles_) {
+    retired_[p / 64] |= std::uint64_t{1} << (p % 64);
+    return true;
+  }
   for (;;) {
     const auto [no_place, from_a, from_b] = locks(host.words(), info);
     if (no_place) return false;

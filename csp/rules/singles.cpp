@@ -65,7 +65,7 @@ class Singles final : public Propagator {
     cells_ = WorkingCopy(model, std::move(word));
     boards_ = ValueBoards(model, n, width, cells_of);
     marks_ = ValueSetMarks(width, groups.size(), groups_of);
-    if (locked_) locked_rule_ = LockedPairs(groups, shapes, locked_pairs, index_of, n, naked && hidden);
+    if (locked_) locked_rule_ = LockedPairs(model, groups, shapes, locked_pairs, index_of, n, naked && hidden);
     // When no rule applies to the initial domains (no cell fixed, every value with two places in
     // every group: a blank grid), they are the propagator's fixpoint, and each search starts from
     // there with only the cells its caller narrowed changed, not from nothing.
@@ -106,6 +106,7 @@ class Singles final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     fixed_count_ = 0;
     boards_.bind(ctx);
+    if (locked_) locked_rule_.bind(ctx);
     std::uint32_t changed = 0;
     const bool fresh = cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t shadow, std::uint64_t now) {
       boards_.replace(cell, shadow, now);
@@ -113,8 +114,10 @@ class Singles final : public Propagator {
       // A value that came back (a caller restored candidates) may give a fixed cell company in a
       // group, and a cell no longer fixed may be its old value's only place: look at them there.
       // A value that left is looked at where its count falls to one or none, below.
-      if (const std::uint64_t come = now & ~shadow; come != 0)
+      if (const std::uint64_t come = now & ~shadow; come != 0) {
         marks_.mark(std::has_single_bit(shadow) ? now : come, cell);
+        if (locked_) locked_rule_.revive(cell);
+      }
       now_fixed_if(cell, now, std::has_single_bit(now));  // newly fixed (the cell changed)
       if (locked_) locked_rule_.mark(cell);
     });

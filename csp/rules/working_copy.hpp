@@ -144,6 +144,18 @@ class PartSet {
     const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
     for (std::size_t k = 0; k < words_; ++k) marked_[k] |= mask[k];
   }
+  /// Marks every part of the cell but those in `skip` (a bit set of parts, words() words).
+  void mark_parts_of(std::uint32_t cell, const std::uint64_t* skip) {
+    const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
+    for (std::size_t k = 0; k < words_; ++k) marked_[k] |= mask[k] & ~skip[k];
+  }
+  /// Takes the cell's parts out of `parts` (a bit set of parts, words() words).
+  void remove_parts_of(std::uint32_t cell, std::uint64_t* parts) const {
+    const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
+    for (std::size_t k = 0; k < words_; ++k) parts[k] &= ~mask[k];
+  }
+  /// Words in a bit set of parts.
+  std::size_t words() const { return words_; }
 
   /// Takes a marked part off the set: the next one at or after the cursor, going round; false
   /// when none is left.
