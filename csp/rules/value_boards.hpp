@@ -24,6 +24,10 @@
 #include "csp/engine.hpp"
 #include "csp/model.hpp"
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace csp::rules_detail {
 
 class ValueSetMarks;
@@ -78,7 +82,15 @@ class ValueBoards {
         for (std::uint32_t cell : sets[s]) halves_[s][cell / 64] |= bit(cell);
     }
     reach_.assign(static_cast<std::size_t>(values_width) * words_, 0);
-    const std::size_t counts = static_cast<std::size_t>(values_width) * sets.size();
+    // With at most 32 sets, a value's counts take 32 bytes (the rest padding, always 0), so that
+    // the eliminations can keep them in two 16-byte registers (take_from_peers_packed).
+    stride_ = sets.size() <= 32 ? 32 : static_cast<std::uint32_t>(sets.size());
+    if (sets.size() <= 32) {
+      ones_.assign(cells, {});
+      for (std::uint32_t cell = 0; cell < cells; ++cell)
+        for (std::uint32_t s : sets_of[cell]) ones_[cell][s] = 1;
+    }
+    const std::size_t counts = static_cast<std::size_t>(values_width) * stride_;
     state_ = model.add_state(static_cast<std::size_t>(values_width) * words_ + words_ + (counts + 7) / 8);
   }
 
@@ -133,13 +145,13 @@ class ValueBoards {
     if (!halves_.empty()) {  // two words per board: every set as two masks, without a loop per set
       for (int v = 0; v < width_; ++v) {
         const std::uint64_t b0 = board(v)[0], b1 = board(v)[1];
-        unsigned char* counts = counts_ + static_cast<std::size_t>(v) * sets_;
+        unsigned char* counts = counts_of(v);
         for (std::uint32_t s = 0; s < sets_; ++s)
           counts[s] = static_cast<unsigned char>(std::popcount(b0 & halves_[s][0]) + std::popcount(b1 & halves_[s][1]));
       }
       return;
     }
-    std::fill(counts_, counts_ + static_cast<std::size_t>(width_) * sets_, 0);
+    std::fill(counts_, counts_ + static_cast<std::size_t>(width_) * stride_, 0);
     for (int v = 0; v < width_; ++v) {
       const std::uint64_t* b = board(v);
       for (std::uint32_t s = 0; s < sets_; ++s) {
@@ -250,7 +262,7 @@ class ValueBoards {
     // Locals, not members, in the loop: the compiler must assume that each store to a count (a
     // char) may change any member, and would load them all again.
     std::uint64_t* const b = board(v);
-    unsigned char* const counts = counts_ + static_cast<std::size_t>(v) * sets_;
+    unsigned char* const counts = counts_of(v);
     const std::uint32_t* const sets_of_start = sets_of_start_.data();
     const std::uint32_t* const sets_of = sets_of_.data();
     const Span* span = peer_spans_.data() + peers_start_[keeper];
@@ -267,6 +279,71 @@ class ValueBoards {
       b[word] &= ~holders;
     }
     for (std::uint32_t k = sets_of_start[keeper]; k < sets_of_start[keeper + 1]; ++k) counts[sets_of[k]] = 1;
+    return true;
+  }
+
+  /// True when take_from_peers_packed() may be used: at most 32 sets.
+  bool packed() const { return !ones_.empty(); }
+  /// take_from_peers() for at most 32 sets, with a value's counts held in two 16-byte registers
+  /// while the peers are taken (one subtraction per register and peer, where the byte counts in
+  /// memory cost a dependent load and store per set of each peer). Instead of calling fell, sets
+  /// `fallen` to the sets (bit s for set s) whose count fell to one place or none, the keeper's
+  /// own sets excepted.
+  template <class Cell>
+  bool take_from_peers_packed(int v, std::uint32_t keeper, Cell&& cell, std::uint64_t& fallen) {
+    std::uint64_t* const b = board(v);
+    unsigned char* const counts = counts_of(v);
+    const Span* span = peer_spans_.data() + peers_start_[keeper];
+    const Span* const end = peer_spans_.data() + peers_start_[keeper + 1];
+#if defined(__SSE2__)
+    auto load = [](const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const __m128i before0 = load(counts), before1 = load(counts + 16);
+    __m128i c0 = before0, c1 = before1;
+    for (; span != end; ++span) {
+      const std::uint32_t word = span->word;
+      const std::uint64_t holders = b[word] & span->bits;
+      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
+        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
+        if (!cell(c)) return false;
+        c0 = _mm_sub_epi8(c0, load(ones_[c].data()));
+        c1 = _mm_sub_epi8(c1, load(ones_[c].data() + 16));
+      }
+      b[word] &= ~holders;
+    }
+    // The keeper's sets are left with one place each, the keeper; the others that changed and
+    // have one place or none need a look.
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i k0 = load(ones_[keeper].data()), k1 = load(ones_[keeper].data() + 16);
+    const __m128i keep0 = _mm_cmpeq_epi8(k0, one), keep1 = _mm_cmpeq_epi8(k1, one);
+    c0 = _mm_or_si128(_mm_andnot_si128(keep0, c0), k0);
+    c1 = _mm_or_si128(_mm_andnot_si128(keep1, c1), k1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), c0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts + 16), c1);
+    auto low = [&](__m128i c, __m128i before, __m128i keep) {  // as bits, one per byte
+      const __m128i at_most_one = _mm_cmpeq_epi8(_mm_subs_epu8(c, one), zero);
+      const __m128i same = _mm_or_si128(_mm_cmpeq_epi8(c, before), keep);
+      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(same, at_most_one))));
+    };
+    fallen = low(c0, before0, keep0) | low(c1, before1, keep1) << 16;
+#else
+    std::array<unsigned char, 32> before;
+    std::copy(counts, counts + 32, before.begin());
+    for (; span != end; ++span) {
+      const std::uint32_t word = span->word;
+      const std::uint64_t holders = b[word] & span->bits;
+      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
+        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
+        if (!cell(c)) return false;
+        for (int s = 0; s < 32; ++s) counts[s] = static_cast<unsigned char>(counts[s] - ones_[c][s]);
+      }
+      b[word] &= ~holders;
+    }
+    fallen = 0;
+    for (int s = 0; s < 32; ++s) {
+      if (ones_[keeper][s] != 0) counts[s] = 1;
+      else if (counts[s] != before[s] && counts[s] <= 1) fallen |= std::uint64_t{1} << s;
+    }
+#endif
     return true;
   }
 
@@ -316,7 +393,8 @@ class ValueBoards {
     // A byte per count, read and written as bytes of the state words (which a char type may do).
     counts_ = reinterpret_cast<unsigned char*>(fixed_ + words_);
   }
-  std::size_t index(int v, std::uint32_t s) const { return static_cast<std::size_t>(v) * sets_ + s; }
+  std::size_t index(int v, std::uint32_t s) const { return static_cast<std::size_t>(v) * stride_ + s; }
+  unsigned char* counts_of(int v) { return counts_ + static_cast<std::size_t>(v) * stride_; }
   std::uint64_t* board(int v) { return boards_ + static_cast<std::size_t>(v) * words_; }
   const std::uint64_t* board(int v) const { return boards_ + static_cast<std::size_t>(v) * words_; }
   // Adds `delta` to the count of (v, s); returns the new count.
@@ -329,6 +407,8 @@ class ValueBoards {
   int width_ = 0;                   // number of values (boards)
   std::size_t words_ = 0;           // words per board
   std::uint32_t sets_ = 0;          // number of sets
+  std::uint32_t stride_ = 0;        // bytes of counts per value: 32 when sets_ <= 32, else sets_
+  std::vector<std::array<unsigned char, 32>> ones_;  // per cell, a 1 at each of its sets (sets_ <= 32)
   std::vector<Span> spans_;         // every set's spans, set after set
   std::vector<std::uint32_t> start_;  // per set: its first span (and one past the last set)
   std::vector<std::uint32_t> sets_of_start_, sets_of_;  // per cell: its sets
@@ -414,6 +494,11 @@ class ValueSetMarks {
     marked(v)[s / 64] |= bit << (s % 64);
     pending_ |= bit << v;
   }
+  /// Marks (v, s) for each set s in `sets` (bit s), with at most 64 sets.
+  void mark_sets(int v, std::uint64_t sets) {
+    marked(v)[0] |= sets;
+    pending_ |= std::uint64_t{sets != 0} << v;
+  }
   /// Unmarks (v, each set of the cell).
   void unmark(int v, std::uint32_t cell) {
     const std::uint64_t* mask = mask_.data() + std::size_t{cell} * words_;
@@ -464,7 +549,7 @@ inline void ValueBoards::recount_and_mark(ValueSetMarks& marks) {
   if (!halves_.empty()) {  // two words per board: both passes in one, on masks
     for (int v = 0; v < width_; ++v) {
       const std::uint64_t b0 = board(v)[0], b1 = board(v)[1], f0 = b0 & fixed_[0], f1 = b1 & fixed_[1];
-      unsigned char* counts = counts_ + static_cast<std::size_t>(v) * sets_;
+      unsigned char* counts = counts_of(v);
       ValueSetMarks::OfValue low = marks.of(v);
       for (std::uint32_t s = 0; s < sets_; ++s) {
         const std::uint64_t h0 = halves_[s][0], h1 = halves_[s][1];
@@ -479,7 +564,7 @@ inline void ValueBoards::recount_and_mark(ValueSetMarks& marks) {
   recount();
   for (int v = 0; v < width_; ++v) {
     ValueSetMarks::OfValue low = marks.of(v);
-    const unsigned char* counts = counts_ + static_cast<std::size_t>(v) * sets_;
+    const unsigned char* counts = counts_of(v);
     for (std::uint32_t s = 0; s < sets_; ++s) {
       std::uint32_t where = 0;
       low.mark_if((counts[s] == 0) | ((counts[s] == 1) & (fixed_places(v, s, where) == 0)), s);
