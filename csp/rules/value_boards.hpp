@@ -265,19 +265,13 @@ class ValueBoards {
     unsigned char* const counts = counts_of(v);
     const std::uint32_t* const sets_of_start = sets_of_start_.data();
     const std::uint32_t* const sets_of = sets_of_.data();
-    const Span* span = peer_spans_.data() + peers_start_[keeper];
-    const Span* const end = peer_spans_.data() + peers_start_[keeper + 1];
-    for (; span != end; ++span) {
-      const std::uint32_t word = span->word;
-      const std::uint64_t holders = b[word] & span->bits;
-      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
-        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
-        if (!cell(c)) return false;
-        for (std::uint32_t k = sets_of_start[c]; k < sets_of_start[c + 1]; ++k)
-          fell(v, sets_of[k], --counts[sets_of[k]] <= 1);
-      }
-      b[word] &= ~holders;
-    }
+    const bool ok = take_holders(b, keeper, [&](std::uint32_t c) {
+      if (!cell(c)) return false;
+      for (std::uint32_t k = sets_of_start[c]; k < sets_of_start[c + 1]; ++k)
+        fell(v, sets_of[k], --counts[sets_of[k]] <= 1);
+      return true;
+    });
+    if (!ok) return false;
     for (std::uint32_t k = sets_of_start[keeper]; k < sets_of_start[keeper + 1]; ++k) counts[sets_of[k]] = 1;
     return true;
   }
@@ -293,23 +287,17 @@ class ValueBoards {
   bool take_from_peers_packed(int v, std::uint32_t keeper, Cell&& cell, std::uint64_t& fallen) {
     std::uint64_t* const b = board(v);
     unsigned char* const counts = counts_of(v);
-    const Span* span = peer_spans_.data() + peers_start_[keeper];
-    const Span* const end = peer_spans_.data() + peers_start_[keeper + 1];
 #if defined(__SSE2__)
     auto load = [](const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
     const __m128i before0 = load(counts), before1 = load(counts + 16);
     __m128i c0 = before0, c1 = before1;
-    for (; span != end; ++span) {
-      const std::uint32_t word = span->word;
-      const std::uint64_t holders = b[word] & span->bits;
-      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
-        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
-        if (!cell(c)) return false;
-        c0 = _mm_sub_epi8(c0, load(ones_[c].data()));
-        c1 = _mm_sub_epi8(c1, load(ones_[c].data() + 16));
-      }
-      b[word] &= ~holders;
-    }
+    const bool ok = take_holders(b, keeper, [&](std::uint32_t c) {
+      if (!cell(c)) return false;
+      c0 = _mm_sub_epi8(c0, load(ones_[c].data()));
+      c1 = _mm_sub_epi8(c1, load(ones_[c].data() + 16));
+      return true;
+    });
+    if (!ok) return false;
     // The keeper's sets are left with one place each, the keeper; the others that changed and
     // have one place or none need a look.
     const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
@@ -328,16 +316,12 @@ class ValueBoards {
 #else
     std::array<unsigned char, 32> before;
     std::copy(counts, counts + 32, before.begin());
-    for (; span != end; ++span) {
-      const std::uint32_t word = span->word;
-      const std::uint64_t holders = b[word] & span->bits;
-      for (std::uint64_t m = holders; m != 0; m &= m - 1) {
-        const std::uint32_t c = word * 64 + static_cast<std::uint32_t>(std::countr_zero(m));
-        if (!cell(c)) return false;
-        for (int s = 0; s < 32; ++s) counts[s] = static_cast<unsigned char>(counts[s] - ones_[c][s]);
-      }
-      b[word] &= ~holders;
-    }
+    const bool ok = take_holders(b, keeper, [&](std::uint32_t c) {
+      if (!cell(c)) return false;
+      for (int s = 0; s < 32; ++s) counts[s] = static_cast<unsigned char>(counts[s] - ones_[c][s]);
+      return true;
+    });
+    if (!ok) return false;
     fallen = 0;
     for (int s = 0; s < 32; ++s) {
       if (ones_[keeper][s] != 0) counts[s] = 1;
@@ -387,6 +371,21 @@ class ValueBoards {
     std::uint64_t bits;
   };
   static std::uint64_t bit(std::uint32_t cell) { return std::uint64_t{1} << (cell % 64); }
+  // Calls take(c) for each peer c of `keeper` whose bit is set on board `b` (false: stop, and
+  // return false), and clears their bits.
+  template <class Take>
+  bool take_holders(std::uint64_t* b, std::uint32_t keeper, Take&& take) {
+    const Span* span = peer_spans_.data() + peers_start_[keeper];
+    const Span* const end = peer_spans_.data() + peers_start_[keeper + 1];
+    for (; span != end; ++span) {
+      const std::uint32_t word = span->word;
+      const std::uint64_t holders = b[word] & span->bits;
+      for (std::uint64_t m = holders; m != 0; m &= m - 1)
+        if (!take(word * 64 + static_cast<std::uint32_t>(std::countr_zero(m)))) return false;
+      b[word] &= ~holders;
+    }
+    return true;
+  }
   void bind(std::uint64_t* state) {
     boards_ = state;
     fixed_ = boards_ + static_cast<std::size_t>(width_) * words_;
