@@ -132,7 +132,7 @@ class Singles final : public Propagator {
     tracing_ = ctx.tracing();
     bool ok = true;
     if (fresh || changed > kRecountAbove) {
-      ok = start_afresh(ctx, fresh);
+      ok = start_afresh(fresh);
     } else {
       for (std::uint32_t k = 0; k < changed; ++k)
         boards_.count_change(changed_[k].cell, changed_[k].shadow, changed_[k].now,
@@ -291,8 +291,8 @@ class Singles final : public Propagator {
   // pairs that need a look marked; false on failure. Out of line: it runs once per puzzle, and
   // inlined it changed how the compiler laid out the run after a decision (0.5% more
   // instructions there on hard puzzles, callgrind).
-  [[gnu::noinline]] bool start_afresh(Context& ctx, bool fresh) {
-    if (naked_ && !tracing_ && !eliminate_uncounted(ctx)) return false;
+  [[gnu::noinline]] bool start_afresh(bool fresh) {
+    if (naked_ && !tracing_ && !eliminate_uncounted()) return false;
     if (fresh) {
       boards_.recount();
       marks_.mark_all();
@@ -306,7 +306,7 @@ class Singles final : public Propagator {
 
   // Naked singles for every cell in the list of fixed cells, and for the cells they fix in turn,
   // round after round, leaving the counts behind (the caller counts afresh); false on failure.
-  bool eliminate_uncounted(Context& ctx) {
+  bool eliminate_uncounted() {
     while (fixed_count_ != 0) {
       const std::span<const std::uint32_t> round(fixed_.data(), fixed_count_);
       const bool ok = boards_.take_from_peers_at_once(
@@ -314,10 +314,7 @@ class Singles final : public Propagator {
           [&](int v, std::uint32_t word, std::uint64_t lost) {
             tally_.naked_removed += static_cast<std::uint64_t>(std::popcount(lost));
             touched_[word] |= lost;
-            for (; lost != 0; lost &= lost - 1) {
-              const std::uint32_t cell = word * 64 + static_cast<std::uint32_t>(std::countr_zero(lost));
-              cells_.set(ctx, scope()[cell], cell, cells_[cell] & ~(std::uint64_t{1} << v), false);
-            }
+            cells_.remove_from(word, lost, std::uint64_t{1} << v);
           },
           tally_.naked_fired);
       fixed_count_ = 0;
