@@ -323,7 +323,7 @@ class Singles final : public Propagator {
       bool alive = ok;
       for (std::size_t word = 0; word < touched_.size(); ++word) {
         for (std::uint64_t m = touched_[word]; alive && m != 0; m &= m - 1) {
-          const std::uint32_t cell = static_cast<std::uint32_t>(word * 64) + static_cast<std::uint32_t>(std::countr_zero(m));
+          const auto cell = static_cast<std::uint32_t>(word * 64) + static_cast<std::uint32_t>(std::countr_zero(m));
           const std::uint64_t now = cells_[cell];
           alive = now != 0;
           now_fixed_if(cell, now, std::has_single_bit(now));

@@ -189,8 +189,9 @@ class ValueBoards {
   /// per value one pass over the board replaces a pass per fixed cell. `fixed`: cells with one
   /// value each, `value_of(cell)` its bit index. Calls taken(v, word, bits) for each word of a
   /// board that lost cells (the cells `bits` of word `word` no longer hold v), and adds to `fired`
-  /// the number of fixed cells that had a peer to clear (two fixed to one value may share it). False when two cells fixed to one
-  /// value are peers (nothing is taken then; search drops a failed state).
+  /// the number of fixed cells that had a peer to clear (two fixed to one value may share it).
+  /// False when two cells fixed to one value are peers (the state is then left half done, which
+  /// is fine since search drops a failed state).
   template <class ValueOf, class Taken>
   bool take_from_peers_at_once(std::span<const std::uint32_t> fixed, ValueOf&& value_of, Taken&& taken,
                                std::uint64_t& fired) {

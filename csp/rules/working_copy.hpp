@@ -106,7 +106,8 @@ class WorkingCopy {
   /// only (not with a tracer): many cells at once, recorded narrowed with one write.
   void remove_from(std::uint32_t word, std::uint64_t cells, std::uint64_t gone) {
     narrowed_[word] |= cells;
-    for (; cells != 0; cells &= cells - 1) copy_[word * 64 + static_cast<std::uint32_t>(std::countr_zero(cells))] &= ~gone;
+    for (; cells != 0; cells &= cells - 1)
+      copy_[word * 64 + static_cast<std::uint32_t>(std::countr_zero(cells))] &= ~gone;
   }
 
   /// Ends a run. After success, writes every narrowed cell back to the domains (of `scope`) and
