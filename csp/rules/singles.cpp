@@ -134,9 +134,14 @@ class Singles final : public Propagator {
     if (fresh || changed > kRecountAbove) {
       ok = start_afresh(fresh);
     } else {
-      for (std::uint32_t k = 0; k < changed; ++k)
-        boards_.count_change(changed_[k].cell, changed_[k].shadow, changed_[k].now,
-                             [&](int v, std::uint32_t g, bool is_low) { fell(v, g, is_low); });
+      for (std::uint32_t k = 0; k < changed; ++k) {
+        if (boards_.packed())
+          boards_.count_change_packed(changed_[k].cell, changed_[k].shadow, changed_[k].now,
+                                      [&](int v, std::uint64_t low) { fell_in(v, low); });
+        else
+          boards_.count_change(changed_[k].cell, changed_[k].shadow, changed_[k].now,
+                               [&](int v, std::uint32_t g, bool is_low) { fell(v, g, is_low); });
+      }
     }
     if (ok) ok = run(ctx);
     if (!ok) {  // some pairs may still be marked
@@ -165,7 +170,8 @@ class Singles final : public Propagator {
   bool narrow(Context& ctx, std::uint32_t cell, std::uint64_t keep) {
     const std::uint64_t lost = cells_[cell] & ~keep;
     if (!set(ctx, cell, keep)) return false;
-    boards_.remove(cell, lost, [&](int v, std::uint32_t g, bool is_low) { fell(v, g, is_low); });
+    if (boards_.packed()) boards_.remove_packed(cell, lost, [&](int v, std::uint64_t low) { fell_in(v, low); });
+    else boards_.remove(cell, lost, [&](int v, std::uint32_t g, bool is_low) { fell(v, g, is_low); });
     now_fixed_if(cell, keep, std::has_single_bit(keep));
     return true;
   }
@@ -235,6 +241,8 @@ class Singles final : public Propagator {
   // care). Marked without a branch: which counts are low is hard to predict, and a mispredicted
   // branch at every count that falls cost a tenth of the time on hard puzzles.
   void fell(int v, std::uint32_t g, bool low) { marks_.mark_pair_if(hidden_ && low, v, g); }
+  // The same for the groups `low` (bit g) of value v, at most 64 groups.
+  void fell_in(int v, std::uint64_t low) { marks_.mark_sets(v, hidden_ ? low : 0); }
 
   // Takes value v out of group g's cells but `owner`, the cell fixed to it; false on failure.
   bool clear_group(Context& ctx, int v, std::uint32_t g, std::uint32_t owner, bool& fired) {

@@ -180,6 +180,24 @@ class ValueBoards {
         fell(v, s, add_count(v, s, -1) <= 1);
     }
   }
+  /// remove() and count_change() for at most 32 sets (packed()): the counts of each value come
+  /// down, or up, in the cell's sets with one subtraction per 16 bytes, and low(v, sets) is
+  /// called for each value that left, with its sets left with one place or none (bit s).
+  template <class Low>
+  void remove_packed(std::uint32_t cell, std::uint64_t gone, Low&& low) {
+    for (; gone != 0; gone &= gone - 1) {
+      const int v = std::countr_zero(gone);
+      board(v)[cell / 64] &= ~bit(cell);
+      low(v, add_packed(v, cell, -1));
+    }
+  }
+  template <class Low>
+  void count_change_packed(std::uint32_t cell, std::uint64_t before, std::uint64_t now, Low&& low) {
+    for (std::uint64_t gone = before & ~now; gone != 0; gone &= gone - 1)
+      low(std::countr_zero(gone), add_packed(std::countr_zero(gone), cell, -1));
+    for (std::uint64_t come = now & ~before; come != 0; come &= come - 1) add_packed(std::countr_zero(come), cell, 1);
+  }
+
   /// Records that a cell has one value left when `yes` (without a branch).
   void set_fixed_if(std::uint32_t cell, bool yes) { fixed_[cell / 64] |= std::uint64_t{yes} << (cell % 64); }
 
@@ -397,6 +415,33 @@ class ValueBoards {
   unsigned char* counts_of(int v) { return counts_ + static_cast<std::size_t>(v) * stride_; }
   std::uint64_t* board(int v) { return boards_ + static_cast<std::size_t>(v) * words_; }
   const std::uint64_t* board(int v) const { return boards_ + static_cast<std::size_t>(v) * words_; }
+  // Adds `delta` (1 or -1) to the counts of value v in the sets of `cell` (packed()); returns
+  // those sets left with one place or none.
+  std::uint64_t add_packed(int v, std::uint32_t cell, int delta) {
+    unsigned char* const counts = counts_of(v);
+#if defined(__SSE2__)
+    auto load = [](const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
+    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
+    const __m128i m0 = load(ones_[cell].data()), m1 = load(ones_[cell].data() + 16);
+    const __m128i c0 = delta > 0 ? _mm_add_epi8(load(counts), m0) : _mm_sub_epi8(load(counts), m0);
+    const __m128i c1 = delta > 0 ? _mm_add_epi8(load(counts + 16), m1) : _mm_sub_epi8(load(counts + 16), m1);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), c0);
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts + 16), c1);
+    auto low = [&](__m128i c, __m128i mine) {  // as bits, one per byte
+      const __m128i at_most_one = _mm_cmpeq_epi8(_mm_subs_epu8(c, one), zero);
+      return static_cast<std::uint64_t>(
+          static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(at_most_one, _mm_cmpeq_epi8(mine, one)))));
+    };
+    return low(c0, m0) | low(c1, m1) << 16;
+#else
+    std::uint64_t low = 0;
+    for (std::uint32_t s : sets_of(cell)) {
+      counts[s] = static_cast<unsigned char>(counts[s] + delta);
+      low |= std::uint64_t{counts[s] <= 1} << s;
+    }
+    return low;
+#endif
+  }
   // Adds `delta` to the count of (v, s); returns the new count.
   int add_count(int v, std::uint32_t s, int delta) {
     unsigned char& c = counts_[index(v, s)];
