@@ -307,31 +307,27 @@ class ValueBoards {
     std::uint64_t* const b = board(v);
     unsigned char* const counts = counts_of(v);
 #if defined(__SSE2__)
-    auto load = [](const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
-    const __m128i before0 = load(counts), before1 = load(counts + 16);
+    const __m128i before0 = load16(counts), before1 = load16(counts + 16);
     __m128i c0 = before0, c1 = before1;
     const bool ok = take_holders(b, keeper, [&](std::uint32_t c) {
       if (!cell(c)) return false;
-      c0 = _mm_sub_epi8(c0, load(ones_[c].data()));
-      c1 = _mm_sub_epi8(c1, load(ones_[c].data() + 16));
+      c0 = _mm_sub_epi8(c0, load16(ones_[c].data()));
+      c1 = _mm_sub_epi8(c1, load16(ones_[c].data() + 16));
       return true;
     });
     if (!ok) return false;
     // The keeper's sets are left with one place each, the keeper; the others that changed and
     // have one place or none need a look.
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    const __m128i k0 = load(ones_[keeper].data()), k1 = load(ones_[keeper].data() + 16);
-    const __m128i keep0 = _mm_cmpeq_epi8(k0, one), keep1 = _mm_cmpeq_epi8(k1, one);
+    const __m128i k0 = load16(ones_[keeper].data()), k1 = load16(ones_[keeper].data() + 16);
+    const __m128i keep0 = _mm_cmpeq_epi8(k0, _mm_set1_epi8(1)), keep1 = _mm_cmpeq_epi8(k1, _mm_set1_epi8(1));
     c0 = _mm_or_si128(_mm_andnot_si128(keep0, c0), k0);
     c1 = _mm_or_si128(_mm_andnot_si128(keep1, c1), k1);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), c0);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts + 16), c1);
-    auto low = [&](__m128i c, __m128i before, __m128i keep) {  // as bits, one per byte
-      const __m128i at_most_one = _mm_cmpeq_epi8(_mm_subs_epu8(c, one), zero);
-      const __m128i same = _mm_or_si128(_mm_cmpeq_epi8(c, before), keep);
-      return static_cast<std::uint64_t>(static_cast<unsigned>(_mm_movemask_epi8(_mm_andnot_si128(same, at_most_one))));
+    store16(counts, c0);
+    store16(counts + 16, c1);
+    auto changed = [](__m128i c, __m128i before, __m128i keep) {  // and not the keeper's
+      return _mm_andnot_si128(_mm_or_si128(_mm_cmpeq_epi8(c, before), keep), _mm_set1_epi8(-1));
     };
-    fallen = low(c0, before0, keep0) | low(c1, before1, keep1) << 16;
+    fallen = low_bits(c0, changed(c0, before0, keep0)) | low_bits(c1, changed(c1, before1, keep1)) << 16;
 #else
     std::array<unsigned char, 32> before;
     std::copy(counts, counts + 32, before.begin());
@@ -390,6 +386,16 @@ class ValueBoards {
     std::uint64_t bits;
   };
   static std::uint64_t bit(std::uint32_t cell) { return std::uint64_t{1} << (cell % 64); }
+#if defined(__SSE2__)
+  // 16 bytes of counts (or of a row of ones_) into a register, and back.
+  static __m128i load16(const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
+  static void store16(unsigned char* p, __m128i c) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), c); }
+  // The bytes of `c` that are 0 or 1 (one place or none) and set in `where`, as bits.
+  static std::uint64_t low_bits(__m128i c, __m128i where) {
+    const __m128i at_most_one = _mm_cmpeq_epi8(_mm_subs_epu8(c, _mm_set1_epi8(1)), _mm_setzero_si128());
+    return static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(at_most_one, where)));
+  }
+#endif
   // Calls take(c) for each peer c of `keeper` whose bit is set on board `b` (false: stop, and
   // return false), and clears their bits.
   template <class Take>
@@ -420,19 +426,13 @@ class ValueBoards {
   std::uint64_t add_packed(int v, std::uint32_t cell, int delta) {
     unsigned char* const counts = counts_of(v);
 #if defined(__SSE2__)
-    auto load = [](const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); };
-    const __m128i zero = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-    const __m128i m0 = load(ones_[cell].data()), m1 = load(ones_[cell].data() + 16);
-    const __m128i c0 = delta > 0 ? _mm_add_epi8(load(counts), m0) : _mm_sub_epi8(load(counts), m0);
-    const __m128i c1 = delta > 0 ? _mm_add_epi8(load(counts + 16), m1) : _mm_sub_epi8(load(counts + 16), m1);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts), c0);
-    _mm_storeu_si128(reinterpret_cast<__m128i*>(counts + 16), c1);
-    auto low = [&](__m128i c, __m128i mine) {  // as bits, one per byte
-      const __m128i at_most_one = _mm_cmpeq_epi8(_mm_subs_epu8(c, one), zero);
-      return static_cast<std::uint64_t>(
-          static_cast<unsigned>(_mm_movemask_epi8(_mm_and_si128(at_most_one, _mm_cmpeq_epi8(mine, one)))));
-    };
-    return low(c0, m0) | low(c1, m1) << 16;
+    const __m128i m0 = load16(ones_[cell].data()), m1 = load16(ones_[cell].data() + 16);
+    const __m128i c0 = delta > 0 ? _mm_add_epi8(load16(counts), m0) : _mm_sub_epi8(load16(counts), m0);
+    const __m128i c1 = delta > 0 ? _mm_add_epi8(load16(counts + 16), m1) : _mm_sub_epi8(load16(counts + 16), m1);
+    store16(counts, c0);
+    store16(counts + 16, c1);
+    const __m128i one = _mm_set1_epi8(1);
+    return low_bits(c0, _mm_cmpeq_epi8(m0, one)) | low_bits(c1, _mm_cmpeq_epi8(m1, one)) << 16;
 #else
     std::uint64_t low = 0;
     for (std::uint32_t s : sets_of(cell)) {
