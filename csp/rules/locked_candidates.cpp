@@ -94,8 +94,7 @@ class LockedCandidates final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     rule_.bind(ctx);
     cells_.load(ctx, [&](std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
-      if ((now & ~before) != 0) rule_.revive(cell);
-      rule_.mark(cell);
+      rule_.changed(cell, before, now);
     });
     bool ok = true;
     for (bool looked = true; ok && looked;) ok = rule_.look_next(ctx, *this, looked);

@@ -45,8 +45,12 @@ class LockedPairs {
 
   /// Marks the pairs of a cell that changed (but the retired ones).
   void mark(std::uint32_t cell) { dirty_.mark_parts_of(cell, retired_); }
-  /// A cell got candidates back (a caller restored some): its pairs are no longer retired.
-  void revive(std::uint32_t cell) { dirty_.remove_parts_of(cell, retired_); }
+  /// Marks the pairs of a cell that changed from word `before` to `now` since the host's last
+  /// run: a cell that got candidates back (a caller restored some) revives its retired pairs too.
+  void changed(std::uint32_t cell, std::uint64_t before, std::uint64_t now) {
+    if ((now & ~before) != 0) dirty_.remove_parts_of(cell, retired_);
+    mark(cell);
+  }
   /// Unmarks every pair (after a failed run).
   void clear() { dirty_.clear(); }
 

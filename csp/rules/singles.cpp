@@ -114,12 +114,10 @@ class Singles final : public Propagator {
       // A value that came back (a caller restored candidates) may give a fixed cell company in a
       // group, and a cell no longer fixed may be its old value's only place: look at them there.
       // A value that left is looked at where its count falls to one or none, below.
-      if (const std::uint64_t come = now & ~shadow; come != 0) {
+      if (const std::uint64_t come = now & ~shadow; come != 0)
         marks_.mark(std::has_single_bit(shadow) ? now : come, cell);
-        if (locked_) locked_rule_.revive(cell);
-      }
       now_fixed_if(cell, now, std::has_single_bit(now));  // newly fixed (the cell changed)
-      if (locked_) locked_rule_.mark(cell);
+      if (locked_) locked_rule_.changed(cell, shadow, now);
     });
     // The counts follow the boards: cell by cell after a decision, afresh for a new puzzle or
     // when many cells changed. In that case the naked singles of the fixed cells (a puzzle's
