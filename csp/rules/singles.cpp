@@ -261,32 +261,22 @@ class Singles final : public Propagator {
     const int v = std::countr_zero(cells_[cell]);
     const std::uint64_t value = std::uint64_t{1} << v;
     bool fired = false;
+    auto drop = [&](std::uint32_t peer) {
+      fired = true;
+      return drop_from_peer(ctx, peer, value, tracing_ ? boards_.common_set(cell, peer) : 0);
+    };
     if (boards_.packed()) {  // at most 32 groups: the counts in registers (value_boards.hpp)
       std::uint64_t fallen = 0;
-      if (!boards_.take_from_peers_packed(
-              v, cell,
-              [&](std::uint32_t peer) {
-                fired = true;
-                return drop_from_peer(ctx, peer, value, tracing_ ? boards_.common_set(cell, peer) : 0);
-              },
-              fallen))
-        return false;
-      if (hidden_) marks_.mark_sets(v, fallen);
-      marks_.unmark(v, cell);
-      tally_.naked_fired += fired ? 1 : 0;
-      return true;
+      if (!boards_.take_from_peers_packed(v, cell, drop, fallen)) return false;
+      fell_in(v, fallen);
+    } else {
+      ValueSetMarks::OfValue fallen = marks_.of(v);
+      const bool hidden = hidden_;
+      const bool ok = boards_.take_from_peers(
+          v, cell, drop, [&](int, std::uint32_t h, bool is_low) { fallen.mark_if(hidden && is_low, h); });
+      marks_.add(v, fallen);
+      if (!ok) return false;
     }
-    ValueSetMarks::OfValue fallen = marks_.of(v);
-    const bool hidden = hidden_;
-    const bool ok = boards_.take_from_peers(
-        v, cell,
-        [&](std::uint32_t peer) {
-          fired = true;
-          return drop_from_peer(ctx, peer, value, tracing_ ? boards_.common_set(cell, peer) : 0);
-        },
-        [&](int, std::uint32_t h, bool is_low) { fallen.mark_if(hidden && is_low, h); });
-    marks_.add(v, fallen);
-    if (!ok) return false;
     marks_.unmark(v, cell);
     tally_.naked_fired += fired ? 1 : 0;
     return true;
