@@ -1,0 +1,390 @@
+// The propagator test harness (propagator_harness.hpp): the reference enumeration, the promised
+// fixpoints, the random narrowing walks and the checks made at each fixpoint.
+#include "propagator_harness.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "csp/engine.hpp"
+#include "csp/search.hpp"
+
+namespace harness {
+
+std::vector<Value> random_domain(Rng& r, Value lo, Value hi, int singleton_percent) {
+  if (r.chance(singleton_percent)) return {r.between(lo, hi)};
+  std::vector<Value> out;
+  const int density = r.between(30, 90);
+  for (Value x = lo; x <= hi; ++x)
+    if (r.chance(density)) out.push_back(x);
+  if (out.empty()) out.push_back(r.between(lo, hi));
+  return out;
+}
+
+Doms read(const csp::Domains& d, const std::vector<Var>& vars) {
+  Doms out;
+  for (Var v : vars) out.push_back(d.values(v));
+  return out;
+}
+
+std::string show(const Doms& d) {
+  std::ostringstream s;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    s << (i ? " " : "") << "x" << i << "={";
+    for (std::size_t k = 0; k < d[i].size(); ++k) s << (k ? "," : "") << d[i][k];
+    s << "}";
+  }
+  return s.str();
+}
+
+Outcome propagate(const csp::Model& model, const csp::Domains& start) {
+  csp::Engine engine(model);
+  csp::Stats stats;
+  stats.counters.resize(model.counter_names().size());
+  Outcome out{false, start};
+  out.ok = engine.propagate_all(out.domains, stats);
+  return out;
+}
+
+namespace {
+
+std::string show_tuple(const Tuple& t) {
+  std::ostringstream s;
+  s << "(";
+  for (std::size_t i = 0; i < t.size(); ++i) s << (i ? "," : "") << t[i];
+  s << ")";
+  return s.str();
+}
+
+bool contains(const std::vector<Value>& values, Value x) { return std::binary_search(values.begin(), values.end(), x); }
+
+// Calls f(tuple, positions) for every tuple of the cartesian product of d (odometer order) until
+// f returns false.
+template <class F>
+void for_each_tuple(const Doms& d, F&& f) {
+  for (const auto& values : d)
+    if (values.empty()) return;
+  std::vector<std::size_t> at(d.size(), 0);
+  Tuple t(d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) t[i] = d[i][0];
+  for (;;) {
+    if (!f(t, at)) return;
+    std::size_t i = 0;
+    while (i < d.size() && ++at[i] == d[i].size()) {
+      at[i] = 0;
+      t[i] = d[i][0];
+      ++i;
+    }
+    if (i == d.size()) return;
+    t[i] = d[i][at[i]];
+  }
+}
+
+// The solutions of some domains, as far as an enumeration limited in nodes got.
+struct Solutions {
+  bool complete = true;               // false: cut at the node limit
+  long long count = 0;                // found
+  std::vector<std::vector<char>> used;  // per variable and candidate index: some found solution uses it
+  std::optional<Tuple> one;           // the first found
+};
+
+// Depth first over the variables, each time the one with fewest values the partial check allows
+// (a look-ahead that needs nothing but Constraint::partial).
+class Enumerator {
+ public:
+  Enumerator(const Doms& d, const Constraint& c, long long limit)
+      : d_(d), c_(c), limit_(limit), t_(d.size()), at_(d.size()), assigned_(d.size(), 0) {
+    out_.used.resize(d.size());
+    for (std::size_t i = 0; i < d.size(); ++i) out_.used[i].assign(d[i].size(), 0);
+  }
+  Solutions run() {
+    for (const auto& values : d_)
+      if (values.empty()) return out_;
+    if (c_.partial) search(0);
+    else for_each_tuple(d_, [&](const Tuple& t, const std::vector<std::size_t>& at) {
+      if (++nodes_ > limit_) return out_.complete = false;
+      if (c_.meaning(t)) found(t, at);
+      return true;
+    });
+    return out_;
+  }
+
+ private:
+  void found(const Tuple& t, const std::vector<std::size_t>& at) {
+    ++out_.count;
+    if (!out_.one) out_.one = t;
+    for (std::size_t i = 0; i < t.size(); ++i) out_.used[i][at[i]] = 1;
+  }
+  void search(std::size_t depth) {
+    if (++nodes_ > limit_) {
+      out_.complete = false;
+      return;
+    }
+    if (depth == d_.size()) {
+      if (c_.meaning(t_)) found(t_, at_);
+      return;
+    }
+    std::size_t best = d_.size();
+    std::vector<std::size_t> best_values;
+    std::vector<std::size_t> values;
+    for (std::size_t i = 0; i < d_.size(); ++i) {
+      if (assigned_[i]) continue;
+      values.clear();
+      assigned_[i] = 1;
+      for (std::size_t k = 0; k < d_[i].size(); ++k) {
+        t_[i] = d_[i][k];
+        if (c_.partial(t_, assigned_, i)) values.push_back(k);
+      }
+      assigned_[i] = 0;
+      if (values.empty()) return;
+      if (best == d_.size() || values.size() < best_values.size()) best = i, best_values = values;
+    }
+    assigned_[best] = 1;
+    for (std::size_t k : best_values) {
+      t_[best] = d_[best][k];
+      at_[best] = k;
+      search(depth + 1);
+      if (!out_.complete) break;
+    }
+    assigned_[best] = 0;
+  }
+
+  const Doms& d_;
+  const Constraint& c_;
+  long long limit_, nodes_ = 0;
+  Tuple t_;
+  std::vector<std::size_t> at_;
+  std::vector<char> assigned_;
+  Solutions out_;
+};
+
+// The values the found solutions use, per variable.
+Doms used_values(const Doms& d, const Solutions& s) {
+  Doms out(d.size());
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (std::size_t k = 0; k < d[i].size(); ++k)
+      if (s.used[i][k]) out[i].push_back(d[i][k]);
+  return out;
+}
+
+// Bounds(Z) by enumeration: drop a bound while no tuple of the box (the other variables anywhere in
+// the integers of [min, max]) satisfies the meaning with it; until no bound drops.
+std::optional<Doms> bounds_z_fixpoint(Doms d, const std::function<bool(const Tuple&)>& meaning) {
+  auto supported = [&](std::size_t i, Value v) {
+    Doms box(d.size());
+    for (std::size_t j = 0; j < d.size(); ++j) {
+      if (j == i) box[j] = {v};
+      else
+        for (Value x = d[j].front(); x <= d[j].back(); ++x) box[j].push_back(x);
+    }
+    bool any = false;
+    for_each_tuple(box, [&](const Tuple& t, const std::vector<std::size_t>&) { return !(any = meaning(t)); });
+    return any;
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < d.size(); ++i) {
+      while (!d[i].empty() && !supported(i, d[i].front())) d[i].erase(d[i].begin()), changed = true;
+      while (!d[i].empty() && !supported(i, d[i].back())) d[i].pop_back(), changed = true;
+      if (d[i].empty()) return std::nullopt;
+    }
+  }
+  return d;
+}
+
+// One random narrowing of an unfixed variable: a value removed, a bound cut or the variable fixed.
+// False when every variable is fixed.
+bool narrow(Rng& r, csp::Domains& d, const std::vector<Var>& vars) {
+  std::vector<Var> open;
+  for (Var v : vars)
+    if (!d.fixed(v)) open.push_back(v);
+  if (open.empty()) return false;
+  const Var v = open[static_cast<std::size_t>(r.between(0, static_cast<int>(open.size()) - 1))];
+  const std::vector<Value> values = d.values(v);
+  const int last = static_cast<int>(values.size()) - 1;
+  const int op = r.between(0, 9);
+  if (op < 4) d.remove(v, values[static_cast<std::size_t>(r.between(0, last))]);
+  else if (op < 6) d.assign(v, values[static_cast<std::size_t>(r.between(0, last))]);
+  else if (op < 8) d.remove_below(v, values[static_cast<std::size_t>(r.between(1, last))]);
+  else d.remove_above(v, values[static_cast<std::size_t>(r.between(0, last - 1))]);
+  return true;
+}
+
+// Everything run() checks of one instance, stopping at the first failure (kept in `failure`).
+class Checker {
+ public:
+  Checker(const Spec& spec, const Constraint& c, const csp::Model& model, const std::vector<Var>& vars,
+          const csp::Domains& start, Tally& tally)
+      : spec_(spec), c_(c), model_(model), vars_(vars), start_(start), tally_(tally) {}
+
+  std::string failure;
+
+  // Propagates from `before` and checks the fixpoint; the outcome, or nullopt on a failed check.
+  std::optional<Outcome> fixpoint(const csp::Domains& before, bool root) {
+    const Doms b = read(before, vars_);
+    const Solutions sols = Enumerator(b, c_, spec_.enumeration_nodes).run();
+    tally_.partial += sols.complete ? 0 : 1;
+    if (root) root_solutions_ = sols;
+    const Outcome got = propagate(model_, before);
+    ++tally_.fixpoints;
+    const Doms after = got.ok ? read(got.domains, vars_) : Doms{};
+    auto fail = [&](const std::string& what) {
+      std::ostringstream s;
+      s << what << "\n  from " << show(b) << "\n  got " << (got.ok ? show(after) : "failure");
+      failure = s.str();
+      return std::nullopt;
+    };
+    // Soundness: a solution's values all stay; failure only without solutions.
+    if (sols.count > 0) {
+      if (!got.ok) return fail("unsound: failed although a solution exists, e.g. " + show_tuple(*sols.one));
+      const Doms used = used_values(b, sols);
+      for (std::size_t i = 0; i < b.size(); ++i)
+        for (Value x : used[i])
+          if (!contains(after[i], x)) return fail("unsound: x" + std::to_string(i) + "=" + std::to_string(x) +
+                                                  " is in a solution but was removed");
+    }
+    // The promise.
+    std::optional<Doms> want;
+    bool exact = true;
+    switch (spec_.promise.kind) {
+      case Promise::Kind::domain:
+        if (!sols.complete) return fail("enumeration too large for a domain promise: raise enumeration_nodes");
+        if (sols.count > 0) want = used_values(b, sols);
+        break;
+      case Promise::Kind::bounds_z: want = bounds_z_fixpoint(b, c_.meaning); break;
+      case Promise::Kind::custom: want = c_.fixpoint(b); break;
+      case Promise::Kind::sound: exact = false; break;
+    }
+    if (exact) {
+      if (got.ok != want.has_value() || (got.ok && after != *want))
+        return fail("not " + spec_.promise.name + ": expected " + (want ? show(*want) : "failure"));
+    }
+    if (!got.ok) {
+      ++tally_.failed;
+      if (root) ++tally_.root_failed;
+      return got;
+    }
+    ++(after == b ? tally_.unchanged : tally_.pruned);
+    if (root) ++(after == b ? tally_.root_unchanged : tally_.root_pruned);
+    // Idempotence.
+    const Outcome again = propagate(model_, got.domains);
+    if (!again.ok || read(again.domains, vars_) != after)
+      return fail(std::string("not idempotent: propagating the fixpoint again gives ") +
+                  (again.ok ? show(read(again.domains, vars_)) : "failure"));
+    return got;
+  }
+
+  // A walk of random narrowings from the root fixpoint, with steps back now and then.
+  bool walk(Rng& r, const csp::Domains& root) {
+    std::vector<csp::Domains> path{root};
+    for (int step = 0; step < spec_.max_steps; ++step) {
+      if (path.size() > 1 && r.chance(15)) path.resize(static_cast<std::size_t>(r.between(1, static_cast<int>(path.size()) - 1)));
+      csp::Domains next = path.back();
+      if (!narrow(r, next, vars_)) {
+        if (path.size() == 1) return true;
+        path.pop_back();
+        continue;
+      }
+      const std::optional<Outcome> got = fixpoint(next, false);
+      if (!got) return false;
+      if (got->ok) path.push_back(got->domains);
+    }
+    return true;
+  }
+
+  // The propagate() contract on a complete assignment.
+  bool assignment(const Tuple& t) {
+    csp::Domains fixed = start_;
+    for (std::size_t i = 0; i < t.size(); ++i) fixed.assign(vars_[i], t[i]);
+    const bool means = c_.meaning(t);
+    ++tally_.assignments;
+    tally_.satisfied += means ? 1 : 0;
+    if (propagate(model_, fixed).ok == means) return true;
+    failure = "complete assignment " + show_tuple(t) + (means ? " satisfies the meaning but propagation failed"
+                                                        : " violates the meaning but propagation succeeded");
+    return false;
+  }
+
+  // Solution counts of complete searches against the root enumeration.
+  bool searches() {
+    if (!root_solutions_.complete) return true;
+    for (const char* inference : {"none", "fc", "mac"}) {
+      csp::SearchOptions options;
+      options.inference = csp::parse_inference(inference);
+      options.limits.nodes = spec_.search_nodes;
+      csp::Solver solver(model_, options);
+      const csp::SearchResult r = solver.count(start_);
+      if (r.status != csp::SearchStatus::exhausted) continue;  // too big to count here
+      ++tally_.searches;
+      if (static_cast<long long>(r.stats.solutions) != root_solutions_.count) {
+        failure = std::string("search with inference ") + inference + " counted " + std::to_string(r.stats.solutions) +
+                  " solutions, enumeration " + std::to_string(root_solutions_.count);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  const Solutions& root_solutions() const { return root_solutions_; }
+
+ private:
+  const Spec& spec_;
+  const Constraint& c_;
+  const csp::Model& model_;
+  const std::vector<Var>& vars_;
+  const csp::Domains& start_;
+  Tally& tally_;
+  Solutions root_solutions_;
+};
+
+}  // namespace
+
+std::optional<Doms> supported_values(const Doms& d, const std::function<bool(const Tuple&)>& meaning) {
+  Constraint c;
+  c.meaning = meaning;
+  const Solutions s = Enumerator(d, c, -1ull >> 1).run();
+  if (s.count == 0) return std::nullopt;
+  return used_values(d, s);
+}
+
+Report run(const Spec& spec) {
+  Report report;
+  Rng rng(spec.seed);
+  for (int n = 0; n < spec.instances; ++n) {
+    const Doms doms = spec.domains(rng);
+    const Constraint c = spec.draw(rng, doms);
+    csp::Model model;
+    std::vector<Var> vars;
+    for (const auto& values : doms)
+      vars.push_back(spec.range ? model.add_var(spec.range->first, spec.range->second) : model.add_var(values));
+    c.post(model, vars);
+    csp::Domains start = model.initial_domains();
+    if (spec.range)
+      for (std::size_t i = 0; i < vars.size(); ++i)
+        for (Value x = spec.range->first; x <= spec.range->second; ++x)
+          if (!contains(doms[i], x)) start.remove(vars[i], x);
+    ++report.tally.instances;
+    Checker check(spec, c, model, vars, start, report.tally);
+    bool ok = true;
+    const std::optional<Outcome> root = check.fixpoint(start, true);
+    ok = root.has_value();
+    for (int w = 0; ok && root->ok && w < spec.walks; ++w) ok = check.walk(rng, root->domains);
+    for (int a = 0; ok && a < spec.assignments; ++a) {
+      Tuple t(doms.size());
+      for (std::size_t i = 0; i < doms.size(); ++i)
+        t[i] = doms[i][static_cast<std::size_t>(rng.between(0, static_cast<int>(doms[i].size()) - 1))];
+      ok = check.assignment(t);
+    }
+    if (ok && check.root_solutions().one) ok = check.assignment(*check.root_solutions().one);
+    if (ok && spec.search_every > 0 && n % spec.search_every == 0) ok = check.searches();
+    if (!ok) {
+      std::ostringstream s;
+      s << spec.name << " (promise " << spec.promise.name << "), seed " << spec.seed << ", instance " << n << ": "
+        << c.text << " on " << show(doms) << "\n" << check.failure;
+      report.failure = s.str();
+      return report;
+    }
+  }
+  return report;
+}
+
+}  // namespace harness
