@@ -193,7 +193,7 @@ TEST_CASE("Mycielski graphs: optimality proved by search; a node limit leaves it
 TEST_CASE("DIMACS benchmarks: chromatic numbers found and proved optimal", "[problems][coloring][dimacs]") {
   const std::filesystem::path dir = std::filesystem::path(CSP_SOURCE_DIR) / ".." / "shared" / "data" / "dimacs";
   if (!std::filesystem::is_directory(dir)) {
-    WARN("skipped: " << dir.string() << " is not present");
+    WARN("SKIPPED (no shared data): " << dir.string() << " is not present");  // ctest: skipped
     return;
   }
   const std::pair<const char*, int> instances[] = {

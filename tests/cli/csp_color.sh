@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# csp color: chromatic numbers with proofs, "can K colours do?", reader errors; the DIMACS benchmarks
-# too when ../shared/data/dimacs is present. Every colouring is checked here with awk against the
-# file's own edge lines. Usage: csp_color.sh BIN_DIR SOURCE_DIR
+# csp color: chromatic numbers with proofs, "can K colours do?", reader errors (the DIMACS
+# benchmarks of ../shared/data are csp_color_dimacs.sh). Every colouring is checked here with awk
+# against the file's own edge lines. Usage: csp_color.sh BIN_DIR SOURCE_DIR
 set -u
 csp="$1/csp"
 src="$2"
@@ -10,18 +10,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# proper FILE OUTPUT K: the output's "vertex colour" lines colour every vertex of FILE with colours
-# 1..K and no edge joins two equal colours.
-proper() {
-  awk -v k="$3" '
-    FNR == NR { if ($1 == "p") n = $3; if ($1 == "e") { eu[++m] = $2; ev[m] = $3 } next }
-    /^[0-9]+ [0-9]+$/ { if ($2 < 1 || $2 > k) bad = "colour out of range: " $0; colour[$1] = $2; coloured++ }
-    END {
-      if (coloured != n) bad = "coloured " coloured " of " n " vertices"
-      for (i = 1; i <= m; i++) if (colour[eu[i]] == colour[ev[i]]) bad = "edge " eu[i] "-" ev[i] " joins equal colours"
-      if (bad != "") { print bad; exit 1 }
-    }' "$1" "$2"
-}
+source "$(dirname "$0")/lib/proper_colouring.sh"  # proper FILE OUTPUT K
 
 petersen="$src/data/petersen.col"
 "$csp" color "$petersen" > "$tmp/out" || fail "petersen: status $?"
@@ -79,23 +68,6 @@ check_error 'p edge 3 2\ne 1 2\ne 3 3\n' "3: self-loop on vertex 3: no colouring
 check_error 'p edge 3 2\nq\n' "2: unknown line type 'q' (expected c, p, e, n or s)"
 "$csp" color "$tmp/none.col" 2> /dev/null; [ $? -eq 2 ] || fail "missing file: status not 2"
 "$csp" color "$petersen" --colors 0 2> /dev/null; [ $? -eq 2 ] || fail "--colors 0: status not 2"
-
-dimacs="$src/../shared/data/dimacs"
-if [ -d "$dimacs" ]; then
-  for pair in myciel3:4 myciel4:5 myciel5:6 queen5_5:5 queen6_6:7 huck:11 jean:10 david:11 anna:11 games120:9 miles250:8; do
-    name=${pair%:*}
-    k=${pair#*:}
-    start=${EPOCHREALTIME/./}  # microseconds
-    "$csp" color "$dimacs/$name.col" --time-limit 60 > "$tmp/$name.out" || fail "$name: status $?"
-    micros=$((${EPOCHREALTIME/./} - start))
-    last=$(tail -n 1 "$tmp/$name.out")
-    [ "$last" = "colors: $k optimal" ] || fail "$name: '$last', expected 'colors: $k optimal'"
-    proper "$dimacs/$name.col" "$tmp/$name.out" "$k" || fail "$name: colouring not proper"
-    printf '%-9s %s (%d.%03d s)\n' "$name" "$last" $((micros / 1000000)) $((micros / 1000 % 1000))
-  done
-else
-  echo "skipped the DIMACS benchmarks: $dimacs is not present"
-fi
 
 [ $failures -eq 0 ] && echo "csp color: all passed"
 exit $((failures > 0))

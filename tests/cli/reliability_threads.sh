@@ -1,37 +1,15 @@
 #!/usr/bin/env bash
 # --threads N gives byte-identical output to --threads 1: on a few thousand generated and bundled
-# puzzles mixed with bad lines (solve and count), on generate, and on the shared benchmark sets
-# (SRC/../shared/data) when they are there. The ThreadSanitizer build runs this test (label
-# "threads"), which makes it the data-race check of the batch path too.
+# puzzles mixed with bad lines (solve and count) and on generate (the shared benchmark sets of
+# SRC/../shared/data: reliability_threads_shared.sh). The ThreadSanitizer build runs this test
+# (label "threads"), which makes it the data-race check of the batch path too.
 set -euo pipefail
 BIN=$1
 SRC=$2
 S="$BIN/sudoku"
 source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
-# Under a sanitizer (10-50x slower) the shared sets are cut to their first lines.
-if [ -n "${CSP_SANITIZE:-}" ]; then SHARED_LINES=300; else SHARED_LINES=5000; fi
 
-# sudoku ARGS... > OUT: runs the command; exit status 0 or 1 (not all solved) is fine, anything else
-# (a sanitizer's report ends the program with its own status) fails the test, showing stderr.
-sudoku() {
-  local status=0
-  "$S" "$@" 2> "$T/stderr" || status=$?
-  [ "$status" -le 1 ] || fail "sudoku $*: exit status $status: $(head -c 3000 "$T/stderr")"
-}
-
-# same NAME FILE [OPTIONS...]: solve FILE with 1, 2 and 3 threads; the outputs must be equal byte
-# for byte.
-same() {
-  local name=$1 file=$2
-  shift 2
-  sudoku solve --threads 1 "$@" "$file" > "$T/t1"
-  [ "$(wc -l < "$T/t1")" -gt 0 ] || fail "$name: no output"
-  for n in 2 3; do
-    sudoku solve --threads "$n" "$@" "$file" > "$T/tn"
-    cmp -s "$T/t1" "$T/tn" || fail "$name: --threads $n output differs from --threads 1"
-  done
-  echo "ok: $name: $(wc -l < "$T/t1") answers, identical on 1, 2 and 3 threads"
-}
+source "$(dirname "$0")/lib/same_answers.sh"  # sudoku ARGS..., same NAME FILE [OPTIONS...]
 
 # generate: the same puzzles whatever the thread count.
 sudoku generate --count 200 --seed 9 --threads 1 > "$T/gen1.txt"
@@ -74,14 +52,4 @@ else
   echo "skipped: this sudoku has no bench subcommand"
 fi
 
-DATA="$SRC/../shared/data"
-if [ -d "$DATA" ]; then
-  for f in "$DATA"/*.txt; do
-    [ "$(basename "$f")" = README.md ] && continue
-    head -n "$SHARED_LINES" "$f" > "$T/shared.txt"
-    same "shared $(basename "$f") (first $SHARED_LINES lines)" "$T/shared.txt"
-  done
-else
-  echo "skipped: $DATA is absent (the shared benchmark sets)"
-fi
 echo "reliability of threads: all checks passed"
