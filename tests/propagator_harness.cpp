@@ -3,6 +3,7 @@
 #include "propagator_harness.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <sstream>
 
 #include "csp/engine.hpp"
@@ -341,7 +342,7 @@ class Checker {
 std::optional<Doms> supported_values(const Doms& d, const std::function<bool(const Tuple&)>& meaning) {
   Constraint c;
   c.meaning = meaning;
-  const Solutions s = Enumerator(d, c, -1ull >> 1).run();
+  const Solutions s = Enumerator(d, c, std::numeric_limits<long long>::max()).run();
   if (s.count == 0) return std::nullopt;
   return used_values(d, s);
 }

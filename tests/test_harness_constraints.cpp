@@ -466,6 +466,16 @@ TEST_CASE("not_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]
 TEST_CASE("equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(equal_spec(102)); }
 TEST_CASE("less(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(less_spec(103)); }
 TEST_CASE("less_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(less_equal_spec(104)); }
+TEST_CASE("less and less_equal are exactly bounds(Z) consistent too", "[bruteforce][harness][binary]") {
+  // On an order relation arc consistency only moves bounds, so it is bounds(Z) consistency: the
+  // harness's box enumeration must find the same fixpoints.
+  for (Spec spec : {less_spec(107), less_equal_spec(108)}) {
+    CAPTURE(spec.name);
+    spec.promise = {Promise::Kind::bounds_z, "bounds(Z)"};
+    spec.instances = 1000;
+    check_spec(spec);
+  }
+}
 TEST_CASE("relation(x, y, random predicate) is arc consistent", "[bruteforce][harness][binary]") {
   check_spec(relation_spec(105));
 }
@@ -503,13 +513,17 @@ TEST_CASE("all-different(domain) is generalised arc consistent", "[bruteforce][h
   check_spec(spec);
 }
 
-// The harness itself: a propagator weaker than the promise it is registered with, or one that
-// removes a value of a solution, must be caught, with the instance in the message.
+// The harness itself: a propagator weaker or stronger than the promise it is registered with, or
+// one that removes a value of a solution, must be caught, with the instance in the message.
 TEST_CASE("the harness catches a broken promise and an unsound propagator", "[harness]") {
   Spec weak = all_different_spec(404, csp::AllDifferentStrength::pairwise);
   weak.promise = kDomain;
   const harness::Report r = harness::run(weak);
   CHECK_THAT(r.failure, Catch::Contains("not domain (GAC)") && Catch::Contains("seed 404, instance"));
+
+  Spec strong = equal_spec(102);  // x == y + c also removes inner values: more than bounds(Z)
+  strong.promise = {Promise::Kind::bounds_z, "bounds(Z)"};
+  CHECK_THAT(harness::run(strong).failure, Catch::Contains("not bounds(Z)"));
 
   Spec unsound = less_spec(103);
   unsound.promise = {Promise::Kind::sound, "soundness"};
