@@ -1,12 +1,14 @@
 # The two commands of the README's Quick start, and their parts.
 #   make run    install what is missing, build Release, solve the bundled puzzles
-#   make test   install what is missing, build Release, run every test; then the reliability
-#               checks: the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, the
+#   make test   install what is missing, build Release, run every test; then the rule and harness
+#               tests built without SIMD, and the reliability checks: the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, the
 #               threaded paths under ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build
-# The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -fuzz):
+# The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
 #   make tsan   the sudoku command and bench_threads with -fsanitize=thread; ctest -L threads
+#   make nosimd csp_tests built with -DCSP_SIMD=OFF (the plain loops that replace SSE2 elsewhere)
+#               in $(BUILD)-nosimd; runs the rule and propagator-harness tests
 #   make fuzz   the libFuzzer targets of tests/fuzz, their corpus replayed, then each run for
 #               FUZZ_SECONDS (default 300) — see tests/fuzz/README.md
 # Variables: BUILD (build folder, default build), WERROR=ON (warnings are errors, as in CI),
@@ -34,7 +36,7 @@ SAN_ENV := ASAN_OPTIONS=exitcode=86:detect_leaks=1:abort_on_error=0 \
            TSAN_OPTIONS=halt_on_error=1:exitcode=88:second_deadlock_stack=1
 SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCSP_WERROR=$(WERROR)
 
-.PHONY: setup build run test clean asan tsan fuzz-build fuzz
+.PHONY: setup build run test clean asan tsan nosimd fuzz-build fuzz
 
 setup:
 	@missing=""; \
@@ -62,6 +64,7 @@ test: build
 	  cd tests/browser && npm ci --no-audit --no-fund --loglevel=error; fi
 	@start=$$(date +%s); cd $(BUILD) && ctest --output-on-failure -j 2 && \
 	  echo "== tests: $$(( $$(date +%s) - start )) s"
+	@start=$$(date +%s); $(MAKE) --no-print-directory nosimd && echo "== nosimd: $$(( $$(date +%s) - start )) s"
 	@start=$$(date +%s); $(MAKE) --no-print-directory asan && echo "== asan: $$(( $$(date +%s) - start )) s"
 	@start=$$(date +%s); $(MAKE) --no-print-directory tsan && echo "== tsan: $$(( $$(date +%s) - start )) s"
 	@start=$$(date +%s); $(MAKE) --no-print-directory fuzz FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) && \
@@ -77,6 +80,11 @@ tsan: setup
 	cmake --build $(BUILD)-tsan -j 2 --target sudoku bench_threads
 	cd $(BUILD)-tsan && $(SAN_ENV) ctest --output-on-failure -L threads
 
+nosimd: setup
+	cmake -S . -B $(BUILD)-nosimd -G Ninja -DCMAKE_BUILD_TYPE=Release -DCSP_WERROR=$(WERROR) -DCSP_SIMD=OFF
+	cmake --build $(BUILD)-nosimd -j 2 --target csp_tests
+	$(BUILD)-nosimd/bin/csp_tests "[rules],[harness]"
+
 fuzz-build: setup
 	cmake -S . -B $(BUILD)-fuzz $(SAN_CMAKE) -DCSP_FUZZ=ON
 	cmake --build $(BUILD)-fuzz -j 2 --target fuzzers
@@ -86,4 +94,4 @@ fuzz: fuzz-build
 	tests/fuzz/run.sh $(BUILD)-fuzz $(FUZZ_SECONDS)
 
 clean:
-	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-tsan $(BUILD)-fuzz
+	rm -rf $(BUILD) $(BUILD)-asan $(BUILD)-tsan $(BUILD)-nosimd $(BUILD)-fuzz

@@ -24,7 +24,9 @@
 #include "csp/engine.hpp"
 #include "csp/model.hpp"
 
-#if defined(__SSE2__)
+// CSP_NO_SIMD (CMake option CSP_SIMD=OFF) takes the plain loops even where SSE2 exists, so that
+// they are built and tested on x86-64 too.
+#if defined(__SSE2__) && !defined(CSP_NO_SIMD)
 #include <emmintrin.h>
 #endif
 
@@ -306,7 +308,7 @@ class ValueBoards {
   bool take_from_peers_packed(int v, std::uint32_t keeper, Cell&& cell, std::uint64_t& fallen) {
     std::uint64_t* const b = board(v);
     unsigned char* const counts = counts_of(v);
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(CSP_NO_SIMD)
     const __m128i before0 = load16(counts), before1 = load16(counts + 16);
     __m128i c0 = before0, c1 = before1;
     const bool ok = take_holders(b, keeper, [&](std::uint32_t c) {
@@ -386,7 +388,7 @@ class ValueBoards {
     std::uint64_t bits;
   };
   static std::uint64_t bit(std::uint32_t cell) { return std::uint64_t{1} << (cell % 64); }
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(CSP_NO_SIMD)
   // 16 bytes of counts (or of a row of ones_) into a register, and back.
   static __m128i load16(const unsigned char* p) { return _mm_loadu_si128(reinterpret_cast<const __m128i*>(p)); }
   static void store16(unsigned char* p, __m128i c) { _mm_storeu_si128(reinterpret_cast<__m128i*>(p), c); }
@@ -425,7 +427,7 @@ class ValueBoards {
   // those sets left with one place or none.
   std::uint64_t add_packed(int v, std::uint32_t cell, int delta) {
     unsigned char* const counts = counts_of(v);
-#if defined(__SSE2__)
+#if defined(__SSE2__) && !defined(CSP_NO_SIMD)
     const __m128i m0 = load16(ones_[cell].data()), m1 = load16(ones_[cell].data() + 16);
     const __m128i c0 = delta > 0 ? _mm_add_epi8(load16(counts), m0) : _mm_sub_epi8(load16(counts), m0);
     const __m128i c1 = delta > 0 ? _mm_add_epi8(load16(counts + 16), m1) : _mm_sub_epi8(load16(counts + 16), m1);
