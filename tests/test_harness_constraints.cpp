@@ -14,6 +14,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "csp/constraints/all_different.hpp"
@@ -37,6 +38,17 @@ constexpr int kInstances = 5000;  // per constraint kind (and per relation / str
 constexpr int kWalks = 3;         // narrowing walks from each root fixpoint
 
 const Promise kDomain{Promise::Kind::domain, "domain (GAC)"};
+
+// A spec's common part: name, promise, seed, kInstances instances with kWalks walks each.
+Spec base_spec(std::string name, Promise promise, std::uint64_t seed) {
+  Spec s;
+  s.name = std::move(name);
+  s.promise = std::move(promise);
+  s.seed = seed;
+  s.instances = kInstances;
+  s.walks = kWalks;
+  return s;
+}
 
 // Runs the spec; every kind's random mix must contain failures, prunings and untouched roots, or
 // the comparison would prove little.
@@ -70,12 +82,7 @@ Doms random_pair(Rng& r) {
 // A binary spec from a propagator factory and the matching meaning on (x, y), with an offset.
 template <class Make, class Means>
 Spec binary_spec(std::uint64_t seed, const char* what, Make make, Means means) {
-  Spec s;
-  s.name = what;
-  s.promise = kDomain;
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec(what, kDomain, seed);
   s.domains = random_pair;
   s.draw = [what, make, means](Rng& r, const Doms&) {
     const Value offset = r.between(-3, 3);
@@ -106,12 +113,7 @@ Spec less_equal_spec(std::uint64_t seed) {
 }
 
 Spec relation_spec(std::uint64_t seed) {
-  Spec s;
-  s.name = "relation(x, y, random predicate)";
-  s.promise = kDomain;
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec("relation(x, y, random predicate)", kDomain, seed);
   s.domains = random_pair;
   s.draw = [](Rng& r, const Doms& d) {
     // A random truth table over every pair the domains can hold (values lie in [-4, 8]).
@@ -138,12 +140,7 @@ Spec relation_spec(std::uint64_t seed) {
 }
 
 Spec table_spec(std::uint64_t seed) {
-  Spec s;
-  s.name = "table(x, y, random pairs)";
-  s.promise = kDomain;
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec("table(x, y, random pairs)", kDomain, seed);
   s.domains = random_pair;
   s.draw = [](Rng& r, const Doms& d) {
     // Random pairs: mostly of candidates, some outside the domains, some repeated.
@@ -194,12 +191,8 @@ std::optional<Doms> predicate_fixpoint(const std::function<bool(const Tuple&)>& 
 }
 
 Spec predicate_spec(std::uint64_t seed) {
-  Spec s;
-  s.name = "predicate(vars, random truth table)";
-  s.promise = {Promise::Kind::custom, "predicate.hpp's forward checking"};
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec("predicate(vars, random truth table)",
+                     {Promise::Kind::custom, "predicate.hpp's forward checking"}, seed);
   // 2-4 variables over one range [lo, lo + width) of width 2-4, within [-3, 4].
   s.domains = [](Rng& r) {
     const int n = r.between(2, 4);
@@ -283,12 +276,8 @@ std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::L
 
 Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel) {
   static const char* rels[] = {"=", "<=", ">="};
-  Spec s;
-  s.name = std::string("linear(") + rels[static_cast<int>(rel)] + ")";
-  s.promise = {Promise::Kind::custom, "bounds(R)"};
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec(std::string("linear(") + rels[static_cast<int>(rel)] + ")", {Promise::Kind::custom, "bounds(R)"},
+                     seed);
   s.domains = [](Rng& r) {
     const int n = r.between(2, 4);
     Doms d;
@@ -417,11 +406,7 @@ std::optional<Doms> value_fixpoint(Doms d) {
 
 // 2-6 variables, each a random subset of one value range of size 2-7 (often reaching below 0).
 Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength) {
-  Spec s;
-  s.name = std::string("all-different(") + strength_name(strength) + ")";
-  s.seed = seed;
-  s.instances = kInstances;
-  s.walks = kWalks;
+  Spec s = base_spec(std::string("all-different(") + strength_name(strength) + ")", {}, seed);
   s.domains = [](Rng& r) {
     const int n = r.between(2, 6);
     const Value lo = r.between(-4, 2);

@@ -38,17 +38,23 @@ struct Layout {
   int given_lo = 10, given_hi = 40;         // percent of cells fixed to their planted value
 };
 
-Layout sudoku(int b, int given_lo, int given_hi) {
-  Layout l{std::to_string(b * b) + "x" + std::to_string(b * b) + " Sudoku", b * b, b, {}, given_lo, given_hi};
-  const int n = b * b;
+// The rows and columns of an n x n grid.
+std::vector<std::vector<int>> lines(int n) {
+  std::vector<std::vector<int>> groups;
   for (int r = 0; r < n; ++r) {
-    l.groups.emplace_back();
-    for (int c = 0; c < n; ++c) l.groups.back().push_back(r * n + c);
+    groups.emplace_back();
+    for (int c = 0; c < n; ++c) groups.back().push_back(r * n + c);
   }
   for (int c = 0; c < n; ++c) {
-    l.groups.emplace_back();
-    for (int r = 0; r < n; ++r) l.groups.back().push_back(r * n + c);
+    groups.emplace_back();
+    for (int r = 0; r < n; ++r) groups.back().push_back(r * n + c);
   }
+  return groups;
+}
+
+Layout sudoku(int b, int given_lo, int given_hi) {
+  const int n = b * b;
+  Layout l{std::to_string(n) + "x" + std::to_string(n) + " Sudoku", n, b, lines(n), given_lo, given_hi};
   for (int box = 0; box < n; ++box) {
     l.groups.emplace_back();
     for (int k = 0; k < n; ++k) l.groups.back().push_back((box / b * b + k / b) * n + box % b * b + k % b);
@@ -57,16 +63,7 @@ Layout sudoku(int b, int given_lo, int given_hi) {
 }
 
 Layout latin(int n, int given_lo, int given_hi) {
-  Layout l{"Latin square of side " + std::to_string(n), n, 0, {}, given_lo, given_hi};
-  for (int r = 0; r < n; ++r) {
-    l.groups.emplace_back();
-    for (int c = 0; c < n; ++c) l.groups.back().push_back(r * n + c);
-  }
-  for (int c = 0; c < n; ++c) {
-    l.groups.emplace_back();
-    for (int r = 0; r < n; ++r) l.groups.back().push_back(r * n + c);
-  }
-  return l;
+  return {"Latin square of side " + std::to_string(n), n, 0, lines(n), given_lo, given_hi};
 }
 
 // A planted solution with shuffled digits (and rows, for a Latin square); each cell fixed to its
@@ -188,8 +185,8 @@ TEST_CASE("the singles are sound on every layout of the value boards", "[harness
       {latin(5, 10, 40), 200},   // 25 cells, 10 groups: one word, packed counts
       {sudoku(3, 35, 65), 60},   // 81 cells, 27 groups: two words, packed counts
       {latin(9, 35, 65), 60},    // 81 cells, 18 groups: two words, packed counts
-      {latin(12, 50, 75), 20},   // 144 cells, 24 groups: three words, packed counts
-      {sudoku(4, 60, 80), 15},   // 256 cells, 48 groups: four words, general counts
+      {latin(12, 50, 75), 30},   // 144 cells, 24 groups: three words, packed counts
+      {sudoku(4, 60, 80), 30},   // 256 cells, 48 groups: four words, general counts
   };
   std::uint64_t seed = 700;
   for (const Case& c : cases)
