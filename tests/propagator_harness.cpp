@@ -230,7 +230,8 @@ class Checker {
     const Doms after = got.ok ? read(got.domains, vars_) : Doms{};
     auto fail = [&](const std::string& what) {
       std::ostringstream s;
-      s << what << "\n  from " << show(b) << "\n  got " << (got.ok ? show(after) : "failure");
+      s << (root ? "at the root" : "at walk step " + std::to_string(step_)) << ": " << what << "\n  from " << show(b)
+        << "\n  got " << (got.ok ? show(after) : "failure");
       failure = s.str();
       return std::nullopt;
     };
@@ -277,7 +278,7 @@ class Checker {
   // A walk of random narrowings from the root fixpoint, with steps back now and then.
   bool walk(Rng& r, const csp::Domains& root) {
     std::vector<csp::Domains> path{root};
-    for (int step = 0; step < spec_.max_steps; ++step) {
+    for (step_ = 1; step_ <= spec_.max_steps; ++step_) {
       if (path.size() > 1 && r.chance(15)) path.resize(static_cast<std::size_t>(r.between(1, static_cast<int>(path.size()) - 1)));
       csp::Domains next = path.back();
       if (!narrow(r, next, vars_)) {
@@ -335,6 +336,7 @@ class Checker {
   const csp::Domains& start_;
   Tally& tally_;
   Solutions root_solutions_;
+  int step_ = 0;  // of the current walk, for messages
 };
 
 }  // namespace
