@@ -127,7 +127,10 @@ std::unique_ptr<Propagator> linear(std::vector<std::int64_t> coefficients, std::
 }
 
 std::unique_ptr<Propagator> sum(std::vector<Var> vars, LinearRelation relation, std::int64_t rhs) {
-  return linear(std::vector<std::int64_t>(vars.size(), 1), std::move(vars), relation, rhs);
+  // The coefficients first: arguments are built in an unspecified order, and GCC moved `vars` away
+  // before taking its size, so that sum() threw on every call.
+  std::vector<std::int64_t> ones(vars.size(), 1);
+  return linear(std::move(ones), std::move(vars), relation, rhs);
 }
 
 }  // namespace csp
