@@ -274,10 +274,11 @@ std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::L
   return d;
 }
 
-Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel) {
+// linear(k, x, rel, rhs) with random non-zero coefficients, or (`unit`) sum(x, rel, rhs).
+Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel, bool unit = false) {
   static const char* rels[] = {"=", "<=", ">="};
-  Spec s = base_spec(std::string("linear(") + rels[static_cast<int>(rel)] + ")", {Promise::Kind::custom, "bounds(R)"},
-                     seed);
+  Spec s = base_spec(std::string(unit ? "sum(" : "linear(") + rels[static_cast<int>(rel)] + ")",
+                     {Promise::Kind::custom, "bounds(R)"}, seed);
   s.domains = [](Rng& r) {
     const int n = r.between(2, 4);
     Doms d;
@@ -287,11 +288,11 @@ Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel) {
     }
     return d;
   };
-  s.draw = [rel](Rng& r, const Doms& d) {
+  s.draw = [rel, unit](Rng& r, const Doms& d) {
     std::vector<std::int64_t> k;
     for (std::size_t i = 0; i < d.size(); ++i) {
       const int a = r.between(-4, 3);
-      k.push_back(a >= 0 ? a + 1 : a);  // non-zero, in [-4, 4]
+      k.push_back(unit ? 1 : a >= 0 ? a + 1 : a);  // non-zero, in [-4, 4]
     }
     // rhs around the reachable range of the sum, a little beyond on both sides.
     std::int64_t lo = 0, hi = 0;
@@ -301,7 +302,9 @@ Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel) {
     }
     const std::int64_t rhs = r.between(static_cast<int>(lo) - 3, static_cast<int>(hi) + 3);
     Constraint c;
-    c.post = [k, rel, rhs](csp::Model& m, const std::vector<Var>& x) { m.post(csp::linear(k, x, rel, rhs)); };
+    c.post = [k, rel, rhs, unit](csp::Model& m, const std::vector<Var>& x) {
+      m.post(unit ? csp::sum(x, rel, rhs) : csp::linear(k, x, rel, rhs));
+    };
     c.meaning = [k, rel, rhs](const Tuple& t) {
       std::int64_t sum = 0;
       for (std::size_t i = 0; i < t.size(); ++i) sum += k[i] * t[i];
@@ -476,6 +479,15 @@ TEST_CASE("linear(<=) is bounds(R) consistent", "[bruteforce][harness][linear]")
 }
 TEST_CASE("linear(>=) is bounds(R) consistent", "[bruteforce][harness][linear]") {
   check_spec(linear_spec(303, csp::LinearRelation::greater_equal));
+}
+TEST_CASE("sum(=), sum(<=) and sum(>=) are bounds(R) consistent", "[bruteforce][harness][linear]") {
+  std::uint64_t seed = 304;
+  for (auto rel : {csp::LinearRelation::equal, csp::LinearRelation::less_equal, csp::LinearRelation::greater_equal}) {
+    Spec spec = linear_spec(seed++, rel, true);
+    CAPTURE(spec.name);
+    spec.instances = 2000;
+    check_spec(spec);
+  }
 }
 TEST_CASE("all-different(check) keeps its documented promise", "[bruteforce][harness][all-different]") {
   const Spec spec = all_different_spec(401, csp::AllDifferentStrength::check);
