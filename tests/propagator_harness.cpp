@@ -279,7 +279,8 @@ class Checker {
   bool walk(Rng& r, const csp::Domains& root) {
     std::vector<csp::Domains> path{root};
     for (step_ = 1; step_ <= spec_.max_steps; ++step_) {
-      if (path.size() > 1 && r.chance(15)) path.resize(static_cast<std::size_t>(r.between(1, static_cast<int>(path.size()) - 1)));
+      if (path.size() > 1 && r.chance(15))  // back to an earlier state, as search restores one
+        path.resize(static_cast<std::size_t>(r.between(1, static_cast<int>(path.size()) - 1)));
       csp::Domains next = path.back();
       if (!narrow(r, next, vars_)) {
         if (path.size() == 1) return true;

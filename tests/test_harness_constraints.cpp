@@ -453,7 +453,9 @@ TEST_CASE("not_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]
 }
 TEST_CASE("equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(equal_spec(102)); }
 TEST_CASE("less(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(less_spec(103)); }
-TEST_CASE("less_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { check_spec(less_equal_spec(104)); }
+TEST_CASE("less_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") {
+  check_spec(less_equal_spec(104));
+}
 TEST_CASE("less and less_equal are exactly bounds(Z) consistent too", "[bruteforce][harness][binary]") {
   // On an order relation arc consistency only moves bounds, so it is bounds(Z) consistency: the
   // harness's box enumeration must find the same fixpoints.
@@ -467,7 +469,9 @@ TEST_CASE("less and less_equal are exactly bounds(Z) consistent too", "[brutefor
 TEST_CASE("relation(x, y, random predicate) is arc consistent", "[bruteforce][harness][binary]") {
   check_spec(relation_spec(105));
 }
-TEST_CASE("table(x, y, random pairs) is arc consistent", "[bruteforce][harness][binary]") { check_spec(table_spec(106)); }
+TEST_CASE("table(x, y, random pairs) is arc consistent", "[bruteforce][harness][binary]") {
+  check_spec(table_spec(106));
+}
 TEST_CASE("predicate(vars, random truth table) keeps its documented promise", "[bruteforce][harness][predicate]") {
   check_spec(predicate_spec(201));
 }

@@ -109,7 +109,8 @@ Constraint groups_constraint(const Layout& l, const RuleSet& rules) {
   c.post = [groups = l.groups, rules](csp::Model& m, const std::vector<csp::Var>& x) {
     std::vector<csp::Group> gs;
     for (const auto& g : groups) {
-      gs.push_back({std::string("g").append(std::to_string(gs.size())), {}});  // (GCC 12 -Wrestrict misfires on "g" + s)
+      // (append: GCC 12's -Wrestrict misfires on "g" + std::to_string(...))
+      gs.push_back({std::string("g").append(std::to_string(gs.size())), {}});
       for (int cell : g) gs.back().cells.push_back(x[static_cast<std::size_t>(cell)]);
     }
     csp::post_groups(m, gs, rules);
