@@ -53,6 +53,16 @@ bool for_each_subset(std::uint64_t from, int k, F&& f) {
   }
 }
 
+// The searches shared by deductions of one family (each in its own file, used by the deductions'
+// files): k cells holding k values (naked_subset.cpp), k values with k places
+// (hidden_subset.cpp), a fish of size n (fish_pattern.cpp), a value locked in the intersection of
+// two groups, as claiming or as pointing (locked_intersection.cpp).
+bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name);
+bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name);
+bool find_fish(const Position& p, Step& s, int n, std::string_view name);
+bool find_locked(const Position& p, Step& s, bool claiming);
+
+// The finders, one per deduction and file (csp/rules/techniques/<name>.cpp).
 bool find_full_house(const Position& p, Step& s);
 bool find_naked_single(const Position& p, Step& s);
 bool find_hidden_single(const Position& p, Step& s);
