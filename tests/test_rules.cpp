@@ -300,12 +300,13 @@ TEST_CASE("locked candidates are posted on box-line pairs only", "[rules]") {
     }
 }
 
-TEST_CASE("rule propagators are named after their rule and register two counters each", "[rules]") {
+TEST_CASE("rule propagators are named after their group and register two counters each", "[rules]") {
   Bench b(9, csp::all_rules());
   std::vector<std::string> names;
   for (int p = 0; p < b.model.propagator_count(); ++p) names.push_back(b.model.propagator(p).name());
-  // The two single rules are one propagator over every group; each other rule one more, its finder.
-  CHECK(names == std::vector<std::string>{"naked-single+hidden-single", "naked-pair", "hidden-pair", "naked-triple"});
+  // The two single rules are one propagator over every group; the others one per group.
+  CHECK(names == std::vector<std::string>{"naked-single+hidden-single", "naked-pair in row 1", "hidden-pair in row 1",
+                                          "naked-triple in row 1"});
   CHECK(b.model.counter_names() ==
         std::vector<std::string>{"naked-single", "naked-single.removals", "hidden-single", "hidden-single.removals",
                                  "naked-pair", "naked-pair.removals", "hidden-pair", "hidden-pair.removals",

@@ -60,8 +60,8 @@ std::unique_ptr<Propagator> make_locked_candidates(Model& model, const std::vect
                                                    const std::vector<Shape>& shapes,
                                                    const std::vector<std::pair<std::size_t, std::size_t>>& pairs,
                                                    Counters c);
-/// A rule as its finder applied to a fixpoint by one propagator over every group (see
-/// techniques/propagator.cpp).
+/// A rule as its finder applied to a fixpoint by one propagator over the structure's groups (see
+/// techniques/propagator.cpp); on a structure of one group, named "<rule> in <group>".
 std::unique_ptr<Propagator> make_technique_rule(Rule rule, std::shared_ptr<const techniques::Structure> structure,
                                                 Counters c);
 

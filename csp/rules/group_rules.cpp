@@ -224,13 +224,25 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   else if (!pairs.empty())
     model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[Rule::locked_candidates]));
 
-  // Every other rule: its finder to a fixpoint, one propagator over all the groups (the technique
-  // rules first, then the group rules, each in the order given).
+  // Every other rule: its finder to a fixpoint (the technique rules first, then the group rules,
+  // each in the order given). One propagator over all the groups, or one per group for a deduction
+  // within a group: woken only by its group's changes, it does not look at the other groups again.
+  std::vector<std::shared_ptr<const techniques::Structure>> each;
+  auto post = [&](Rule r) {
+    if (!techniques::one_group(r)) {
+      model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
+      return;
+    }
+    if (each.empty())
+      for (const Group& g : groups)
+        each.push_back(std::make_shared<const techniques::Structure>(model.initial_domains(), std::vector<Group>{g}));
+    for (const auto& one : each) model.post(rules_detail::make_technique_rule(r, one, counters[r]));
+  };
   for (Rule r : unique)
-    if (is_technique(r)) model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
+    if (is_technique(r)) post(r);
   for (Rule r : unique)
     if (!is_technique(r) && r != Rule::locked_candidates && r != Rule::naked_single && r != Rule::hidden_single)
-      model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
+      post(r);
 }
 
 }  // namespace csp

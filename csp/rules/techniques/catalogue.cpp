@@ -43,19 +43,19 @@ const std::vector<Technique>& catalogue() {
       {"claiming", "", "a value confined to a box within a line leaves the rest of the box", find_claiming, kLocked,
        Rule::locked_candidates, kLockedPairs},
       {"naked-pair", "naked-twins", "two cells of a group holding only the same two values take both: they leave the group",
-       find_naked_pair, "", Rule::naked_pair, ""},
+       find_naked_pair, "", Rule::naked_pair, "", true},
       {"hidden-pair", "hidden-pairs", "two values with the same two places in a group: those cells keep only them",
-       find_hidden_pair, "", Rule::hidden_pair, ""},
+       find_hidden_pair, "", Rule::hidden_pair, "", true},
       {"naked-triple", "naked-triples", "three cells of a group holding only three values take them all",
-       find_naked_triple, "", Rule::naked_triple, ""},
+       find_naked_triple, "", Rule::naked_triple, "", true},
       {"hidden-triple", "hidden-triples", "three values confined to three cells of a group: those cells keep only them",
-       find_hidden_triple, "", Rule::hidden_triple, ""},
+       find_hidden_triple, "", Rule::hidden_triple, "", true},
       {"naked-quad", "naked-quads", "four cells of a group holding only four values take them all", find_naked_quad, "",
-       Rule::naked_quad, ""},
+       Rule::naked_quad, "", true},
       {"x-wing", "", "a value confined to the same two columns in two rows leaves the rest of those columns",
        find_x_wing, "", Rule::x_wing, ""},
       {"hidden-quad", "hidden-quads", "four values confined to four cells of a group: those cells keep only them",
-       find_hidden_quad, "", Rule::hidden_quad, ""},
+       find_hidden_quad, "", Rule::hidden_quad, "", true},
       {"swordfish", "", "a value confined to three columns in three rows leaves the rest of those columns",
        find_swordfish, "", Rule::swordfish, ""},
       {"simple-colouring", "", "cells chained by conjugate pairs alternate: one colour holds the value",
@@ -83,6 +83,13 @@ std::vector<Finder> finders_of(Rule rule) {
   for (const Technique& t : catalogue())
     if (t.rule == rule) out.push_back(t.find);
   return out;
+}
+
+bool one_group(Rule rule) {
+  bool any = false, all = true;
+  for (const Technique& t : catalogue())
+    if (t.rule == rule) any = true, all = all && t.one_group;
+  return any && all;
 }
 
 std::vector<const Technique*> parse_techniques(std::string_view list) {

@@ -105,6 +105,9 @@ struct Technique {
   std::string_view set;          ///< the named set it belongs to ("singles", "locked-candidates"), or ""
   std::optional<Rule> rule;      ///< the search rule that posts it (alone or with its set), if any
   std::string_view accelerator;  ///< the fast propagator reaching the same fixpoint as the finder, or ""
+  /// Its pattern lies within one group (naked and hidden subsets): as a search rule it is posted
+  /// on each group separately, woken only by changes to that group.
+  bool one_group = false;
 
   /// True when `n` is the name or one of the aliases.
   bool named(std::string_view n) const;
@@ -120,6 +123,8 @@ const Technique* find_technique(std::string_view name);
 /// The finders of a rule in registry order (one, or a set's: pointing and claiming for
 /// Rule::locked_candidates).
 std::vector<Finder> finders_of(Rule rule);
+/// True when every deduction of the rule lies within one group (Technique::one_group).
+bool one_group(Rule rule);
 /// A comma-separated list of deduction names (or aliases) in the order to try them. Also accepted:
 /// "all" (the catalogue) and the set names, "singles" (full-house, naked-single, hidden-single) and
 /// "locked-candidates" (pointing, claiming). Throws std::invalid_argument naming an unknown name.
