@@ -605,25 +605,6 @@ bool finder_closure(const tq::Structure& st, csp::Domains& d, const RuleSet& rul
   }
 }
 
-// Rows, columns and boxes of a Sudoku grid of side b*b, as cell indices.
-std::vector<std::vector<int>> sudoku_groups(int b) {
-  const int n = b * b;
-  std::vector<std::vector<int>> groups;
-  for (int r = 0; r < n; ++r) {
-    groups.emplace_back();
-    for (int c = 0; c < n; ++c) groups.back().push_back(r * n + c);
-  }
-  for (int c = 0; c < n; ++c) {
-    groups.emplace_back();
-    for (int r = 0; r < n; ++r) groups.back().push_back(r * n + c);
-  }
-  for (int box = 0; box < n; ++box) {
-    groups.emplace_back();
-    for (int k = 0; k < n; ++k) groups.back().push_back((box / b * b + k / b) * n + box % b * b + k % b);
-  }
-  return groups;
-}
-
 // Rows and columns of a Latin square of side n, as cell indices.
 std::vector<std::vector<int>> latin_groups(int n) {
   std::vector<std::vector<int>> groups;
@@ -634,6 +615,17 @@ std::vector<std::vector<int>> latin_groups(int n) {
   for (int c = 0; c < n; ++c) {
     groups.emplace_back();
     for (int r = 0; r < n; ++r) groups.back().push_back(r * n + c);
+  }
+  return groups;
+}
+
+// Rows, columns and boxes of a Sudoku grid of side b*b, as cell indices.
+std::vector<std::vector<int>> sudoku_groups(int b) {
+  const int n = b * b;
+  std::vector<std::vector<int>> groups = latin_groups(n);
+  for (int box = 0; box < n; ++box) {
+    groups.emplace_back();
+    for (int k = 0; k < n; ++k) groups.back().push_back((box / b * b + k / b) * n + box % b * b + k % b);
   }
   return groups;
 }

@@ -19,7 +19,7 @@ std::vector<Shape> shapes_of(const techniques::Structure& st) {
     Shape s;
     s.values = g.values;
     s.base = st.base();
-    for (std::size_t k = 0; k < g.cells.size(); ++k) s.word[k] = st.word(g.cells[k]);
+    std::copy(g.words.begin(), g.words.end(), s.word.begin());
     shapes.push_back(s);
   }
   return shapes;

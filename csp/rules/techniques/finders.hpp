@@ -19,6 +19,15 @@ inline void add_values(const Position& p, Step& s, std::uint64_t bits) {
   for (; bits != 0; bits &= bits - 1) s.values.push_back(p.structure.base() + std::countr_zero(bits));
 }
 
+/// Starts a step of `technique` on one group with the values of `bits` (the subset deductions).
+inline void start_step(const Position& p, Step& s, std::string_view technique, std::uint32_t group,
+                       std::uint64_t bits) {
+  s.clear();
+  s.technique = technique;
+  s.groups.push_back(group);
+  add_values(p, s, bits);
+}
+
 /// The other place of `bit` in group g when g has exactly two places for it, one of them c (a
 /// conjugate pair: exactly one of the two holds the value); -1 otherwise.
 inline int conjugate_partner(const Position& p, const Structure::GroupInfo& g, Cell c, std::uint64_t bit) {

@@ -41,10 +41,7 @@ bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name
       return false;
     });
     if (!found) continue;
-    s.clear();
-    s.technique = name;
-    s.groups.push_back(g);
-    add_values(p, s, found_values);
+    start_step(p, s, name, g, found_values);
     for (std::uint64_t b = found_cells; b != 0; b &= b - 1) {
       const Cell c = info.cells[std::countr_zero(b)];
       s.cells.push_back(c);

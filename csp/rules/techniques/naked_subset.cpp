@@ -42,10 +42,7 @@ bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name)
       return false;
     });
     if (!found) continue;
-    s.clear();
-    s.technique = name;
-    s.groups.push_back(g);
-    add_values(p, s, found_values);
+    start_step(p, s, name, g, found_values);
     if (std::popcount(found_values) < k) {
       for (std::uint64_t b = found_cells; b != 0; b &= b - 1) s.cells.push_back(info.cells[std::countr_zero(b)]);
       remove_bits(p, s, s.cells[0], p.cands(s.cells[0]));

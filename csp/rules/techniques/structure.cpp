@@ -32,6 +32,7 @@ Structure::Structure(const Domains& initial, const std::vector<Group>& groups) {
       const auto c = static_cast<Cell>(cell_of_[id]);
       if (std::find(info.cells.begin(), info.cells.end(), c) != info.cells.end()) fail("a cell appears twice");
       info.cells.push_back(c);
+      info.words.push_back(word_[c]);
       info.values |= initial.bits(v);
     }
     const std::size_t k = g.cells.size();
@@ -136,16 +137,8 @@ bool Structure::satisfied(std::span<const Value> values) const {
 }
 
 bool Structure::fixed_distinct(const Domains& d) const {
-  const std::uint64_t* words = d.words().data();
-  for (const GroupInfo& g : groups_) {
-    std::uint64_t seen = 0;
-    for (Cell c : g.cells) {
-      const std::uint64_t w = words[word_[c]];
-      if (w == 0 || (w & (w - 1)) != 0) continue;
-      if ((seen & w) != 0) return false;
-      seen |= w;
-    }
-  }
+  for (const GroupInfo& g : groups_)
+    if (!techniques::fixed_distinct(d.words().data(), g.words)) return false;
   return true;
 }
 

@@ -33,6 +33,7 @@ class Structure {
   struct GroupInfo {
     std::string name;         ///< "row 3", "box 5"
     std::vector<Cell> cells;  ///< in the group's order
+    std::vector<std::uint32_t> words;  ///< the cells' words in Domains::words(), in the same order
     std::uint64_t values = 0; ///< the group's values, as bits relative to base()
     int family = 0;           ///< index into families()
   };
