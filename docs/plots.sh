@@ -31,7 +31,7 @@ sweeps=(
   "order|--order input,mrv,mrv-degree,mrv-ddeg,dom-wdeg $singles"
   "order_naked_single|--order input,mrv --rules naked-single"
   "inference|--inference none,fc,mac $norvig"
-  "rules|--order mrv --rules none --rules naked-single --rules hidden-single --rules naked-single,hidden-single --rules naked-single,hidden-single,naked-twins --rules naked-single,hidden-single,hidden-pairs --rules naked-single,hidden-single,locked-candidates --rules all"
+  "rules|--order mrv --rules none --rules naked-single --rules hidden-single --rules naked-single,hidden-single --rules naked-single,hidden-single,naked-pair --rules naked-single,hidden-single,hidden-pair --rules naked-single,hidden-single,locked-candidates --rules all"
   "values|--values min,max,lcv,random $norvig"
 )
 # Limits: plain backtracking (no rules, or inference none) would take hours on hard puzzles. A
@@ -92,8 +92,8 @@ pivot() {
       if (f ~ /hardest/) return "hardest"; return f }
     function short(r) {  # rule sets are long: NS+HS+LC and so on
       if (var != "rules") return r
-      gsub(/naked-single/, "NS", r); gsub(/hidden-single/, "HS", r); gsub(/naked-twins/, "NT", r)
-      gsub(/hidden-pairs/, "HP", r); gsub(/naked-triples/, "N3", r); gsub(/locked-candidates/, "LC", r)
+      gsub(/naked-single/, "NS", r); gsub(/hidden-single/, "HS", r); gsub(/naked-pair/, "NP", r)
+      gsub(/hidden-pair/, "HP", r); gsub(/naked-triple/, "N3", r); gsub(/locked-candidates/, "LC", r)
       gsub(/,/, "+", r); return r }
     NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
     { s = label($col["file"]); c = short($col[var])

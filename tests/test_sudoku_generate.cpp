@@ -104,17 +104,17 @@ TEST_CASE("the explainer groups one propagator run's removals into one plain-wor
   for (int x = 1; x <= 9; ++x)
     if (x != 7) t.removed(0, m.cell(2, 4), x);
   // Cells that lost the same values share one "removed ... from ...".
-  t.reason(1, "naked-twins in row 2");
+  t.reason(1, "naked-pair in row 2");
   for (int c : {0, 6})
     for (int x : {8, 3}) t.removed(1, m.cell(1, c), x);
   t.decided(m.cell(0, 1), 4, 1);
   t.refuted(m.cell(0, 1), 4, 1);
   t.flush();
   REQUIRE(lines == std::vector<std::string>{"hidden-single in box 5: r3c5 = 7",
-                                            "naked-twins in row 2: removed 3,8 from r2c1, r2c7",
+                                            "naked-pair in row 2: removed 3,8 from r2c1, r2c7",
                                             "guess: r1c2 = 4 (depth 1)", "backtrack: r1c2 != 4"});
 
   REQUIRE(sd::describe_propagator("hidden-single(box 5)") == "hidden-single in box 5");
-  REQUIRE(sd::describe_propagator("naked-twins: row 2") == "naked-twins in row 2");
+  REQUIRE(sd::describe_propagator("naked-pair: row 2") == "naked-pair in row 2");
   REQUIRE(sd::describe_propagator("locked-candidates in row 1 and box 1") == "locked-candidates in row 1 and box 1");
 }

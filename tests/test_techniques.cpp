@@ -9,7 +9,9 @@
 #include <vector>
 
 #include "csp/rules/techniques/technique.hpp"
+#include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/generate.hpp"
+#include "problems/sudoku/grading.hpp"
 #include "problems/sudoku/logic.hpp"
 
 namespace {
@@ -64,7 +66,7 @@ struct Board {
     return out;
   }
   std::string text() const {
-    return tq::describe(
+    return sd::describe(
         step, st, [&](tq::Cell c) { return name(c); }, [](csp::Value v) { return std::to_string(v); });
   }
 };
@@ -121,9 +123,19 @@ TEST_CASE("technique names parse into an order", "[techniques]") {
   CHECK(some[5]->name == "claiming");
   CHECK_THROWS_WITH(tq::parse_techniques("hidden-single,y-wing"), Catch::Contains("unknown technique 'y-wing'"));
   CHECK_THROWS_AS(tq::parse_techniques("hidden-single,,x-wing"), std::invalid_argument);
-  // Catalogue order is by score: simplest first.
+  // Catalogue order is by score: simplest first; every deduction is graded.
+  for (const tq::Technique& t : tq::catalogue()) {
+    INFO(t.name);
+    REQUIRE(sd::scoring_of(t.name) != nullptr);
+  }
   for (std::size_t i = 1; i < tq::catalogue().size(); ++i)
-    CHECK(tq::catalogue()[i - 1].score <= tq::catalogue()[i].score);
+    CHECK(sd::scoring_of(tq::catalogue()[i - 1].name)->score <= sd::scoring_of(tq::catalogue()[i].name)->score);
+  // Old names are aliases of the canonical ones, and the sets are the same in both worlds.
+  CHECK(tq::find_technique("naked-twins") == tq::find_technique("naked-pair"));
+  CHECK(tq::find_technique("x-chains")->name == "x-chain");
+  CHECK(tq::parse_techniques("hidden-pairs,naked-quads")[1]->name == "naked-quad");
+  for (const tq::Technique* t : tq::parse_techniques("locked-candidates"))
+    CHECK(t->rule == csp::Rule::locked_candidates);
 }
 
 // ---- singles, through the logical solver -------------------------------------------------------
@@ -596,7 +608,7 @@ TEST_CASE("explaining the essay's easy grid needs singles only", "[techniques][e
   CHECK(s["placements"][0]["value"].is_number_integer());
   const sd::Grade g = sd::grade(sd::parse_line(easy).puzzle);
   CHECK(g.result == sd::LogicResult::solved);
-  CHECK(g.level == tq::Level::easy);
+  CHECK(g.level == sd::Level::easy);
   CHECK((g.hardest == "hidden-single" || g.hardest == "naked-single" || g.hardest == "full-house"));
   std::size_t steps = 0;
   for (const auto& [name, n] : g.uses) steps += n;
@@ -623,15 +635,15 @@ TEST_CASE("explain json continues with search and reports invalid lines", "[tech
 }
 
 TEST_CASE("grading levels follow the documented scheme", "[techniques][grade]") {
-  using tq::Level;
-  CHECK(tq::level_of(Level::easy, 800, 81) == Level::easy);
-  CHECK(tq::level_of(Level::easy, 801, 81) == Level::medium);
-  CHECK(tq::level_of(Level::easy, 1001, 81) == Level::hard);
-  CHECK(tq::level_of(Level::easy, 1601, 81) == Level::fiendish);
-  CHECK(tq::level_of(Level::hard, 100, 81) == Level::hard);
-  CHECK(tq::level_of(Level::fiendish, 0, 81) == Level::fiendish);
-  CHECK(tq::level_ceiling(Level::easy, 256) == 800 * 256 / 81);
-  CHECK(tq::level_name(Level::fiendish) == "fiendish");
+  using sd::Level;
+  CHECK(sd::level_of(Level::easy, 800, 81) == Level::easy);
+  CHECK(sd::level_of(Level::easy, 801, 81) == Level::medium);
+  CHECK(sd::level_of(Level::easy, 1001, 81) == Level::hard);
+  CHECK(sd::level_of(Level::easy, 1601, 81) == Level::fiendish);
+  CHECK(sd::level_of(Level::hard, 100, 81) == Level::hard);
+  CHECK(sd::level_of(Level::fiendish, 0, 81) == Level::fiendish);
+  CHECK(sd::level_ceiling(Level::easy, 256) == 800 * 256 / 81);
+  CHECK(sd::level_name(Level::fiendish) == "fiendish");
   // A puzzle the catalogue does not finish needs search.
   const sd::Grade g = sd::grade(sd::parse_line(std::string(81, '.')).puzzle);
   CHECK(g.result == sd::LogicResult::needs_search);

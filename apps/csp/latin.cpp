@@ -14,8 +14,8 @@ CLI::App* add_latin(CLI::App& app, LatinCommand& c) {
   CLI::App* cmd = app.add_subcommand("latin", "Complete Latin squares, one per line (n*n cells, '.' or '0' blank)");
   cmd->add_option("FILE", c.files, "Files of squares (none or -: standard input)");
   cmd->add_option("--rules", c.rules,
-                  "Comma-separated rules for the rows and columns (naked-single, hidden-single, naked-twins, "
-                  "hidden-pairs, naked-triples), or none, or all")
+                  "Comma-separated rules for the rows and columns (naked-single, hidden-single, naked-pair, "
+                  "hidden-pair, naked-triple), or none, or all")
       ->capture_default_str();
   add_search_options(*cmd, c.search);
   return cmd;

@@ -130,9 +130,9 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--rules", c.rules,
-                  "A rule set: comma-separated rules (naked-single, hidden-single, naked-twins, hidden-pairs, "
-                  "naked-triples, locked-candidates, and the technique rules hidden-triples .. x-chains of "
-                  "docs/techniques.md), none, all, techniques or every; repeat the option to compare several")
+                  "A rule set: comma-separated rules (naked-single, hidden-single, naked-pair, hidden-pair, "
+                  "naked-triple, locked-candidates, and the technique rules hidden-triple .. x-chain of "
+                  "docs/techniques.md), none, singles, all, techniques or every; repeat the option to compare several")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--repeat", c.repeat, "Run each configuration K times and report the run with the median puzzles/s")

@@ -82,7 +82,7 @@ int run_grade(const GradeCommand& c) {
         it.outcome = static_cast<std::uint8_t>(g.level);
         // The hardest technique rides along in `line` (no longer needed) for --stats.
         it.line = g.hardest;
-        it.out = g.hardest + " " + std::to_string(g.score) + " " + std::string(tq::level_name(g.level)) + "\n";
+        it.out = g.hardest + " " + std::to_string(g.score) + " " + std::string(problems::sudoku::level_name(g.level)) + "\n";
         break;
       case sd::LogicResult::needs_search:
         it.outcome = needs_search;

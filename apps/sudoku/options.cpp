@@ -54,10 +54,10 @@ void add_search_options(CLI::App& cmd, SearchConfig& c) {
       ->check(CLI::IsMember({"none", "fc", "mac"}))
       ->capture_default_str();
   cmd.add_option("--rules", c.rules,
-                 "Comma-separated rules (naked-single, hidden-single, naked-twins, hidden-pairs, "
-                 "naked-triples, locked-candidates; technique rules: hidden-triples, naked-quads, "
-                 "hidden-quads, x-wing, swordfish, jellyfish, xy-wing, xyz-wing, simple-colouring, "
-                 "x-chains), or none, all (the six group rules), techniques, every")
+                 "Comma-separated rules (naked-single, hidden-single, naked-pair, hidden-pair, "
+                 "naked-triple, locked-candidates; technique rules: hidden-triple, naked-quad, "
+                 "hidden-quad, x-wing, swordfish, jellyfish, xy-wing, xyz-wing, simple-colouring, "
+                 "x-chain), or none, singles, all (the six group rules), techniques, every")
       ->capture_default_str();
   cmd.add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
       ->check(whole_number(0, UINT64_MAX))

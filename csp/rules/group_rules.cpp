@@ -1,4 +1,4 @@
-// Rule names, rule-set parsing, the checks that make a group exact, and post_groups().
+// Rule names (from the registry of deductions), rule-set parsing, and post_groups().
 #include "csp/rules/group_rules.hpp"
 
 #include <algorithm>
@@ -12,40 +12,44 @@ namespace csp {
 
 namespace rules_detail {
 
-bool distinct_in(std::span<const Value> values, const Shape& shape) {
-  std::uint64_t seen = 0;
-  for (Value x : values) {
-    const long i = static_cast<long>(x) - shape.base;
-    if (i < 0 || i >= 64) return false;
-    const std::uint64_t bit = bit_of(static_cast<int>(i));
-    if ((shape.values & bit) == 0 || (seen & bit) != 0) return false;
-    seen |= bit;
+std::vector<Shape> shapes_of(const techniques::Structure& st) {
+  std::vector<Shape> shapes;
+  shapes.reserve(st.groups().size());
+  for (const techniques::Structure::GroupInfo& g : st.groups()) {
+    Shape s;
+    s.values = g.values;
+    s.base = st.base();
+    std::copy(g.words.begin(), g.words.end(), s.word.begin());
+    shapes.push_back(s);
   }
-  return true;
-}
-
-bool fixed_cells_distinct(const Domains& d, std::span<const Var> cells) {
-  std::uint64_t seen = 0;
-  for (Var v : cells) {
-    const std::uint64_t w = d.bits(v);
-    if (!single(w)) continue;
-    if ((seen & w) != 0) return false;
-    seen |= w;
-  }
-  return true;
+  return shapes;
 }
 
 }  // namespace rules_detail
 
 namespace {
 
-using rules_detail::Shape;
+constexpr Rule kAll[] = {Rule::naked_single, Rule::hidden_single, Rule::naked_pair,
+                         Rule::hidden_pair,  Rule::naked_triple,  Rule::locked_candidates};
+constexpr Rule kTechniques[] = {Rule::hidden_triple,    Rule::naked_quad, Rule::hidden_quad, Rule::x_wing,
+                                Rule::swordfish,        Rule::jellyfish,  Rule::xy_wing,     Rule::xyz_wing,
+                                Rule::simple_colouring, Rule::x_chain};
+constexpr Rule kSingles[] = {Rule::naked_single, Rule::hidden_single};
+constexpr Rule kLast = Rule::x_chain;
 
-constexpr Rule kAll[] = {Rule::naked_single,  Rule::hidden_single, Rule::naked_twins,
-                         Rule::hidden_pairs,  Rule::naked_triples, Rule::locked_candidates};
-constexpr Rule kTechniques[] = {Rule::hidden_triples, Rule::naked_quads, Rule::hidden_quads, Rule::x_wing,
-                                Rule::swordfish,      Rule::jellyfish,   Rule::xy_wing,      Rule::xyz_wing,
-                                Rule::simple_colouring, Rule::x_chains};
+// The sets parse_rules() knows besides the rules themselves, and what they stand for.
+struct NamedSet {
+  std::string_view name;
+  std::string_view idea;
+  std::span<const Rule> rules;
+};
+constexpr NamedSet kSets[] = {
+    {"none", "no rule: a checking all-different on each group keeps search sound", {}},
+    {"all", "the group rules: singles, naked-pair, hidden-pair, naked-triple, locked-candidates", kAll},
+    {"techniques", "the technique rules: hidden-triple to x-chain", kTechniques},
+    {"every", "all, then techniques", {}},
+    {"singles", "naked-single and hidden-single", kSingles},
+};
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
@@ -53,72 +57,73 @@ std::string_view trim(std::string_view s) {
   return s;
 }
 
-std::string known_names() {
-  std::string out = "none, all, techniques, every";
-  for (Rule r : kAll) {
-    out += ", ";
-    out += rule_name(r);
+// The registry's rows posted by the rule: its deduction, or every deduction of its set.
+std::vector<const techniques::Technique*> rows_of(Rule r) {
+  std::vector<const techniques::Technique*> rows;
+  for (const techniques::Technique& t : techniques::catalogue())
+    if (t.rule == r) rows.push_back(&t);
+  return rows;
+}
+
+std::vector<std::string_view> split_aliases(std::string_view list) {
+  std::vector<std::string_view> out;
+  while (!list.empty()) {
+    const std::size_t comma = list.find(',');
+    out.push_back(list.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
   }
-  for (Rule r : kTechniques) {
-    out += ", ";
-    out += rule_name(r);
+  return out;
+}
+
+std::string known_names() {
+  std::string out;
+  for (const RuleName& n : rule_names()) {
+    if (!out.empty()) out += ", ";
+    out += n.name;
   }
   return out;
 }
 
 bool is_technique(Rule r) { return std::find(std::begin(kTechniques), std::end(kTechniques), r) != std::end(kTechniques); }
 
-// Checks that a group is exact and fits the one-word fast path every rule relies on; returns its
-// values and base. A group that breaks this would make the rules unsound (a rule assumes every
-// one of the group's values must appear), so it is refused before anything is posted.
-Shape shape_of(const Model& model, const Group& g) {
-  const Domains& d = model.initial_domains();
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument("group '" + g.name + "': " + why);
-  };
-  if (g.cells.empty()) fail("has no cells");
-  if (g.cells.size() > rules_detail::kMaxCells) fail("has more than 64 cells");
-  Shape s;
-  for (std::size_t i = 0; i < g.cells.size(); ++i) {
-    const Var v = g.cells[i];
-    if (v.id < 0 || v.id >= model.var_count()) fail("has a variable that is not in this model");
-    if (!d.single_word(v)) fail("cell '" + model.name(v) + "' has a domain wider than 64 values");
-    if (i == 0) s.base = d.layout(v).base;
-    else if (d.layout(v).base != s.base) fail("cells do not share one value range (base)");
-    for (std::size_t j = 0; j < i; ++j)
-      if (g.cells[j] == v) fail("cell '" + model.name(v) + "' appears twice");
-    s.values |= d.bits(v);
-    s.word[i] = d.layout(v).first_word;
-  }
-  const int n = static_cast<int>(g.cells.size());
-  if (std::popcount(s.values) != n)
-    fail("is not exact: " + std::to_string(n) + " cells but their domains hold " +
-         std::to_string(std::popcount(s.values)) + " values");
-  return s;
-}
-
 }  // namespace
 
 std::string_view rule_name(Rule r) {
-  switch (r) {
-    case Rule::naked_single: return "naked-single";
-    case Rule::hidden_single: return "hidden-single";
-    case Rule::naked_twins: return "naked-twins";
-    case Rule::hidden_pairs: return "hidden-pairs";
-    case Rule::naked_triples: return "naked-triples";
-    case Rule::locked_candidates: return "locked-candidates";
-    case Rule::hidden_triples: return "hidden-triples";
-    case Rule::naked_quads: return "naked-quads";
-    case Rule::hidden_quads: return "hidden-quads";
-    case Rule::x_wing: return "x-wing";
-    case Rule::swordfish: return "swordfish";
-    case Rule::jellyfish: return "jellyfish";
-    case Rule::xy_wing: return "xy-wing";
-    case Rule::xyz_wing: return "xyz-wing";
-    case Rule::simple_colouring: return "simple-colouring";
-    case Rule::x_chains: return "x-chains";
-  }
-  return "?";
+  static const std::vector<std::string_view> names = [] {
+    std::vector<std::string_view> out;
+    for (int i = 0; i <= static_cast<int>(kLast); ++i) {
+      const std::vector<const techniques::Technique*> rows = rows_of(static_cast<Rule>(i));
+      out.push_back(rows.size() == 1 ? rows[0]->name : rows.empty() ? std::string_view("?") : rows[0]->set);
+    }
+    return out;
+  }();
+  const auto i = static_cast<std::size_t>(r);
+  return i < names.size() ? names[i] : std::string_view("?");
+}
+
+const std::vector<RuleName>& rule_names() {
+  static const std::vector<RuleName> names = [] {
+    std::vector<RuleName> out;
+    for (const NamedSet& s : kSets) out.push_back({s.name, {}, std::string(s.idea), true});
+    for (int i = 0; i <= static_cast<int>(kLast); ++i) {
+      const std::vector<const techniques::Technique*> rows = rows_of(static_cast<Rule>(i));
+      RuleName n{rule_name(static_cast<Rule>(i)), {}, {}, false};
+      if (rows.size() == 1) {
+        n.aliases = split_aliases(rows[0]->aliases);
+        n.idea = std::string(rows[0]->idea);
+      } else {
+        // A set of deductions posted as one rule: its ideas in turn.
+        for (const techniques::Technique* t : rows) {
+          if (!n.idea.empty()) n.idea += "; ";
+          n.idea += std::string(t->name) + ": " + std::string(t->idea);
+        }
+      }
+      out.push_back(std::move(n));
+    }
+    return out;
+  }();
+  return names;
 }
 
 const RuleSet& all_rules() {
@@ -131,8 +136,8 @@ const RuleSet& technique_rules() {
   return all;
 }
 
-// "none", "all", "techniques" and "every" are accepted anywhere in the list (they add nothing, the
-// group rules, the technique rules, both); a rule named twice is kept once, at its first place.
+// The sets are accepted anywhere in the list ("none" adds nothing, "every" the group rules then
+// the technique rules); a rule named twice is kept once, at its first place.
 RuleSet parse_rules(std::string_view list) {
   RuleSet out;
   auto add = [&](Rule r) {
@@ -144,15 +149,19 @@ RuleSet parse_rules(std::string_view list) {
     const std::string_view item = trim(rest.substr(0, comma));
     if (item.empty())
       throw std::invalid_argument("empty rule name in '" + std::string(list) + "' (expected " + known_names() + ")");
-    if (item == "all" || item == "every") for (Rule r : kAll) add(r);
-    if (item == "techniques" || item == "every") for (Rule r : kTechniques) add(r);
-    if (item != "none" && item != "all" && item != "techniques" && item != "every") {
-      const Rule* found = std::find_if(std::begin(kAll), std::end(kAll), [&](Rule r) { return rule_name(r) == item; });
-      if (found == std::end(kAll))
-        found = std::find_if(std::begin(kTechniques), std::end(kTechniques), [&](Rule r) { return rule_name(r) == item; });
-      if (found == std::end(kTechniques))
-        throw std::invalid_argument("unknown rule '" + std::string(item) + "' (expected " + known_names() + ")");
-      add(*found);
+    const RuleName* found = nullptr;
+    for (const RuleName& n : rule_names())
+      if (n.name == item || std::find(n.aliases.begin(), n.aliases.end(), item) != n.aliases.end()) found = &n;
+    if (found == nullptr)
+      throw std::invalid_argument("unknown rule '" + std::string(item) + "' (expected " + known_names() + ")");
+    if (item == "every") {
+      for (Rule r : kAll) add(r);
+      for (Rule r : kTechniques) add(r);
+    } else if (found->set) {
+      for (const NamedSet& s : kSets)
+        if (s.name == item) for (Rule r : s.rules) add(r);
+    } else {
+      add(static_cast<Rule>(found - rule_names().data() - static_cast<long>(std::size(kSets))));
     }
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
@@ -171,10 +180,10 @@ std::string to_string(const RuleSet& rules) {
 }
 
 void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules) {
-  // Validate everything first, so a bad group leaves the model untouched.
-  std::vector<Shape> shapes;
-  shapes.reserve(groups.size());
-  for (const Group& g : groups) shapes.push_back(shape_of(model, g));
+  // Validate everything first (the structure throws on a group that is not exact or does not fit
+  // one word), so a bad group leaves the model untouched.
+  auto structure = std::make_shared<const techniques::Structure>(model.initial_domains(), groups);
+  const std::vector<rules_detail::Shape> shapes = rules_detail::shapes_of(*structure);
 
   RuleSet unique;
   for (Rule r : rules)
@@ -189,60 +198,51 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   if (!naked && !hidden)
     for (const Group& g : groups) model.post(all_different(g.cells, AllDifferentStrength::check));
   // Every rule's counters, registered in the order the statistics list them: the singles, the
-  // techniques, then the other rules as listed.
+  // technique rules, then the other rules as listed.
   std::map<Rule, rules_detail::Counters> counters;
   auto count_as = [&](Rule r) {
     const std::string name(rule_name(r));
     counters[r] = rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
   };
-  for (Rule r : {Rule::naked_single, Rule::hidden_single})
+  for (Rule r : kSingles)
     if (has(r)) count_as(r);
   for (Rule r : unique)
     if (is_technique(r)) count_as(r);
   for (Rule r : unique)
     if (counters.count(r) == 0) count_as(r);
 
-  // Locked candidates: every pair of groups sharing two or more cells (in Sudoku: a box with a
-  // row or a column), all in one rule over the pairs (locked_pairs.hpp), hosted by the singles
-  // propagator when there is one (they then share one copy of the cells and one fixpoint), by a
-  // propagator of its own otherwise.
+  // The accelerators. Locked candidates: every pair of groups sharing two or more cells (in
+  // Sudoku: a box with a row or a column), all in one rule over the pairs (locked_pairs.hpp),
+  // hosted by the singles propagator when there is one (they then share one copy of the cells and
+  // one fixpoint), by a propagator of its own otherwise.
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  if (has(Rule::locked_candidates)) {
-    std::vector<int> owner(static_cast<std::size_t>(model.var_count()), -1);
-    for (std::size_t a = 0; a < groups.size(); ++a) {
-      for (Var v : groups[a].cells) owner[static_cast<std::size_t>(v.id)] = static_cast<int>(a);
-      for (std::size_t b = a + 1; b < groups.size(); ++b) {
-        std::size_t shared = 0;
-        for (Var v : groups[b].cells) shared += owner[static_cast<std::size_t>(v.id)] == static_cast<int>(a);
-        if (shared >= 2) pairs.emplace_back(a, b);
-      }
-    }
-  }
+  if (has(Rule::locked_candidates))
+    for (const techniques::Structure::Overlap& o : structure->overlaps()) pairs.emplace_back(o.a, o.b);
   if (naked || hidden)
     model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[Rule::naked_single],
                                           counters[Rule::hidden_single], pairs, counters[Rule::locked_candidates]));
   else if (!pairs.empty())
     model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[Rule::locked_candidates]));
 
-  // The technique rules share one index of the groups (cells, peers, families).
-  std::shared_ptr<const techniques::Structure> structure;
-  for (Rule r : unique) {
-    if (!is_technique(r)) continue;
-    if (!structure) structure = std::make_shared<const techniques::Structure>(model.initial_domains(), groups);
-    model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
-  }
-
-  for (Rule r : unique) {
-    for (std::size_t i = 0; i < groups.size(); ++i) {
-      const Group& g = groups[i];
-      switch (r) {
-        case Rule::naked_twins: model.post(rules_detail::make_naked_twins(g, shapes[i], counters[r])); break;
-        case Rule::hidden_pairs: model.post(rules_detail::make_hidden_pairs(g, shapes[i], counters[r])); break;
-        case Rule::naked_triples: model.post(rules_detail::make_naked_triples(g, shapes[i], counters[r])); break;
-        default: break;  // the singles, locked candidates and the techniques: posted above
-      }
+  // Every other rule: its finder to a fixpoint (the technique rules first, then the group rules,
+  // each in the order given). One propagator over all the groups, or one per group for a deduction
+  // within a group: woken only by its group's changes, it does not look at the other groups again.
+  std::vector<std::shared_ptr<const techniques::Structure>> each;
+  auto post = [&](Rule r) {
+    if (!techniques::one_group(r)) {
+      model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
+      return;
     }
-  }
+    if (each.empty())
+      for (const Group& g : groups)
+        each.push_back(std::make_shared<const techniques::Structure>(model.initial_domains(), std::vector<Group>{g}));
+    for (const auto& one : each) model.post(rules_detail::make_technique_rule(r, one, counters[r]));
+  };
+  for (Rule r : unique)
+    if (is_technique(r)) post(r);
+  for (Rule r : unique)
+    if (!is_technique(r) && r != Rule::locked_candidates && r != Rule::naked_single && r != Rule::hidden_single)
+      post(r);
 }
 
 }  // namespace csp

@@ -1,5 +1,8 @@
-// Locked candidates (pointing and claiming) as a rule over pairs of groups, for a propagator that
-// hosts it on its working copy: the locked-candidates propagator on its own
+// Locked candidates (pointing and claiming) as a rule over pairs of groups: the ACCELERATOR of the
+// pointing and claiming finders (csp/rules/techniques/pointing.cpp, claiming.cpp), which define the
+// deductions (with the singles, tests/test_rules.cpp checks that both reach the same closure). On
+// its own it also removes what a value's single place in A∩B implies, which the singles would. It
+// is for a propagator that hosts it on its working copy: the locked-candidates propagator on its own
 // (locked_candidates.cpp), or the singles propagator when both rules are posted (singles.cpp), so
 // that the two share one copy of the cells and one run instead of waking each other through the
 // engine after every change.

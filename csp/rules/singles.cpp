@@ -1,4 +1,7 @@
-// Naked and hidden singles over a whole set of exact groups, in one propagator.
+// Naked and hidden singles over a whole set of exact groups, in one propagator: the ACCELERATOR of
+// the naked-single and hidden-single finders (csp/rules/techniques/naked_single.cpp,
+// hidden_single.cpp), which define the deductions; tests/test_rules.cpp checks that its fixpoint is
+// exactly the closure of those finders (with pointing and claiming when it hosts locked pairs).
 //
 // These two rules do almost all the work of solving a Sudoku, and a cell change touches every
 // group the cell belongs to. Posting them as one propagator per group would send each change

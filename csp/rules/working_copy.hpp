@@ -194,8 +194,8 @@ class PartSet {
 };
 
 /// The meaning and the check of some exact groups, for a propagator whose scope covers them all:
-/// each group through distinct_in() and fixed_cells_distinct() (group_rule.hpp), as a propagator
-/// over one group would do it.
+/// each group through techniques::exact_values() and techniques::fixed_distinct() (structure.hpp),
+/// the one statement of what an exact group means.
 class GroupsMeaning {
  public:
   GroupsMeaning() = default;
@@ -210,7 +210,8 @@ class GroupsMeaning {
     std::array<Value, kMaxCells> mine;
     for (const Entry& e : entries_) {
       for (std::size_t k = 0; k < e.index.size(); ++k) mine[k] = values[e.index[k]];
-      if (!distinct_in(std::span<const Value>(mine.data(), e.index.size()), e.shape)) return false;
+      if (!techniques::exact_values(std::span<const Value>(mine.data(), e.index.size()), e.shape.values, e.shape.base))
+        return false;
     }
     return true;
   }
@@ -223,7 +224,8 @@ class GroupsMeaning {
   /// Propagator::check: no value fixed twice in a group.
   bool check(const Domains& d) const {
     for (const Entry& e : entries_)
-      if (!fixed_cells_distinct(d, e.cells)) return false;
+      if (!techniques::fixed_distinct(d.words().data(), std::span<const std::uint32_t>(e.shape.word.data(), e.cells.size())))
+        return false;
     return true;
   }
 

@@ -3,7 +3,7 @@
 // The engine reports each removal with the propagator that made it; consecutive removals by the
 // same propagator are one run of one rule on one group, and become one step:
 //   hidden-single in box 5: r3c5 = 7
-//   naked-twins in row 2: removed 3,8 from r2c1, r2c7
+//   naked-pair in row 2: removed 3,8 from r2c1, r2c7
 // A propagator that covers many groups names each step itself through Tracer::reason(), which
 // then replaces the description worked out from the propagator's name and scope.
 // Search shows as `guess: r1c2 = 4 (depth 1)` and `backtrack: r1c2 != 4`, a failed propagation

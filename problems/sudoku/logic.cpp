@@ -1,6 +1,8 @@
 // The logical solver of logic.hpp: the step loop, grading, JSON, and search after the steps.
 #include "problems/sudoku/logic.hpp"
 
+#include "problems/sudoku/describe.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -25,17 +27,7 @@ LogicSolver::LogicSolver(int box, const LogicOptions& options)
       structure_(model_.model().initial_domains(), model_.groups()),
       domains_(model_.model().initial_domains()) {}
 
-bool LogicSolver::consistent() const {
-  const tq::Position pos{structure_, domains_, placed_};
-  for (tq::Cell c = 0; c < structure_.cells(); ++c)
-    if (pos.cands(c) == 0) return false;
-  for (const tq::Structure::GroupInfo& g : structure_.groups()) {
-    std::uint64_t all = 0;
-    for (tq::Cell c : g.cells) all |= pos.cands(c);
-    if (all != g.values) return false;
-  }
-  return true;
-}
+bool LogicSolver::consistent() const { return structure_.covered(domains_); }
 
 void LogicSolver::place(tq::Cell c, csp::Value v) {
   domains_.assign(structure_.var(c), v);
@@ -132,24 +124,26 @@ Grade LogicSolver::grade(const LogicRun& r) const {
   g.result = r.result;
   g.steps = r.steps.size();
   std::vector<std::size_t> uses(tq::catalogue().size(), 0);
-  const tq::Technique* hardest = nullptr;
+  const Scoring* hardest = nullptr;
+  std::string_view hardest_name;
   for (const tq::Step& s : r.steps) {
     const tq::Technique* t = tq::find_technique(s.technique);
-    if (t == nullptr) continue;
-    g.score += t->score;
+    const Scoring* sc = t != nullptr ? scoring_of(t->name) : nullptr;
+    if (sc == nullptr) continue;
+    g.score += sc->score;
     ++uses[static_cast<std::size_t>(t - tq::catalogue().data())];
-    if (hardest == nullptr || t->level > hardest->level || (t->level == hardest->level && t->score > hardest->score))
-      hardest = t;
+    if (hardest == nullptr || sc->level > hardest->level || (sc->level == hardest->level && sc->score > hardest->score))
+      hardest = sc, hardest_name = t->name;
   }
   for (std::size_t i = 0; i < uses.size(); ++i)
     if (uses[i] != 0) g.uses.emplace_back(std::string(tq::catalogue()[i].name), uses[i]);
-  if (hardest != nullptr) g.hardest = std::string(hardest->name);
-  g.level = tq::level_of(hardest != nullptr ? hardest->level : tq::Level::easy, g.score, structure_.cells());
+  if (hardest != nullptr) g.hardest = std::string(hardest_name);
+  g.level = level_of(hardest != nullptr ? hardest->level : Level::easy, g.score, structure_.cells());
   return g;
 }
 
 std::string LogicSolver::text(const tq::Step& s, const Puzzle& like) const {
-  return tq::describe(
+  return describe(
       s, structure_, [&](tq::Cell c) { return cell_name(c); },
       [&](csp::Value v) { return std::string(1, symbol(v, like.lowercase)); });
 }

@@ -11,7 +11,7 @@
 // Grading (docs/techniques.md): the score is the sum of the base scores of the steps; the hardest
 // technique is the one of highest level (then highest score) among them; the level is that
 // technique's level, raised while the score exceeds the level's ceiling (800 easy, 1000 medium, 1600
-// hard, scaled by cells/81; see csp/rules/techniques/technique.hpp). A puzzle the catalogue does not
+// hard, scaled by cells/81; see grading.hpp). A puzzle the catalogue does not
 // finish is graded `needs search`.
 //
 // The JSON of explain_json() (what `sudoku explain --format json` prints, and the web page reads):
@@ -32,6 +32,7 @@
 
 #include "csp/rules/techniques/technique.hpp"
 #include "problems/sudoku/explain.hpp"
+#include "problems/sudoku/grading.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
 namespace problems::sudoku {
@@ -64,7 +65,7 @@ struct Grade {
   LogicResult result = LogicResult::needs_search;
   std::string hardest;  ///< the hardest technique used ("" when none)
   int score = 0;        ///< the sum of the steps' base scores
-  csp::techniques::Level level = csp::techniques::Level::easy;  ///< meaningful when solved
+  Level level = Level::easy;  ///< meaningful when solved
   std::size_t steps = 0;
   /// Steps per technique, in catalogue order, for the techniques used.
   std::vector<std::pair<std::string, std::size_t>> uses;

@@ -7,7 +7,7 @@ S="$BIN/sudoku"
 source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions
 
 EASY=..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..
-# Generated (sudoku generate --seed 1, the 47th): x-wing, xyz-wing, naked triple and x-chains.
+# Generated (sudoku generate --seed 1, the 47th): x-wing, xyz-wing, naked triple and x-chain.
 XWING=.2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5.......
 EMPTY=.................................................................................
 # r1c9 can hold nothing: 1-8 in row 1, 9 in its box.

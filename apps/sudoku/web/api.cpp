@@ -321,8 +321,8 @@ json grade(const json& request, const ApiConfig& config) {
   if (g.result == sd::LogicResult::solved) {
     out["hardest"] = g.hardest;
     out["score"] = g.score;
-    out["level"] = std::string(tq::level_name(g.level));
-    out["text"] = g.hardest + " " + std::to_string(g.score) + " " + std::string(tq::level_name(g.level));
+    out["level"] = std::string(problems::sudoku::level_name(g.level));
+    out["text"] = g.hardest + " " + std::to_string(g.score) + " " + std::string(problems::sudoku::level_name(g.level));
   } else {
     out["text"] = std::string(sd::to_string(g.result));
   }

@@ -19,6 +19,15 @@ inline void add_values(const Position& p, Step& s, std::uint64_t bits) {
   for (; bits != 0; bits &= bits - 1) s.values.push_back(p.structure.base() + std::countr_zero(bits));
 }
 
+/// Starts a step of `technique` on one group with the values of `bits` (the subset deductions).
+inline void start_step(const Position& p, Step& s, std::string_view technique, std::uint32_t group,
+                       std::uint64_t bits) {
+  s.clear();
+  s.technique = technique;
+  s.groups.push_back(group);
+  add_values(p, s, bits);
+}
+
 /// The other place of `bit` in group g when g has exactly two places for it, one of them c (a
 /// conjugate pair: exactly one of the two holds the value); -1 otherwise.
 inline int conjugate_partner(const Position& p, const Structure::GroupInfo& g, Cell c, std::uint64_t bit) {
@@ -53,6 +62,16 @@ bool for_each_subset(std::uint64_t from, int k, F&& f) {
   }
 }
 
+// The searches shared by deductions of one family (each in its own file, used by the deductions'
+// files): k cells holding k values (naked_subset.cpp), k values with k places
+// (hidden_subset.cpp), a fish of size n (fish_pattern.cpp), a value locked in the intersection of
+// two groups, as claiming or as pointing (locked_intersection.cpp).
+bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name);
+bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name);
+bool find_fish(const Position& p, Step& s, int n, std::string_view name);
+bool find_locked(const Position& p, Step& s, bool claiming);
+
+// The finders, one per deduction and file (csp/rules/techniques/<name>.cpp).
 bool find_full_house(const Position& p, Step& s);
 bool find_naked_single(const Position& p, Step& s);
 bool find_hidden_single(const Position& p, Step& s);

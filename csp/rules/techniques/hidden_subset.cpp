@@ -1,4 +1,4 @@
-// Hidden pairs, triples and quads. In a group, k values whose places together are k cells must
+// The search shared by hidden-pair, hidden-triple and hidden-quad. In a group, k values whose places together are k cells must
 // fill those k cells, so those cells hold nothing else.
 //
 //   box 1:  4 only in r1c2, r3c1;  9 only in r1c2, r3c1      (hidden pair)
@@ -10,9 +10,8 @@
 #include "csp/rules/techniques/finders.hpp"
 
 namespace csp::techniques::detail {
-namespace {
 
-bool find_hidden(const Position& p, Step& s, int k, std::string_view name) {
+bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name) {
   const Structure& st = p.structure;
   for (std::uint32_t g = 0; g < st.groups().size(); ++g) {
     const Structure::GroupInfo& info = st.groups()[g];
@@ -42,10 +41,7 @@ bool find_hidden(const Position& p, Step& s, int k, std::string_view name) {
       return false;
     });
     if (!found) continue;
-    s.clear();
-    s.technique = name;
-    s.groups.push_back(g);
-    add_values(p, s, found_values);
+    start_step(p, s, name, g, found_values);
     for (std::uint64_t b = found_cells; b != 0; b &= b - 1) {
       const Cell c = info.cells[std::countr_zero(b)];
       s.cells.push_back(c);
@@ -55,11 +51,5 @@ bool find_hidden(const Position& p, Step& s, int k, std::string_view name) {
   }
   return false;
 }
-
-}  // namespace
-
-bool find_hidden_pair(const Position& p, Step& s) { return find_hidden(p, s, 2, "hidden-pair"); }
-bool find_hidden_triple(const Position& p, Step& s) { return find_hidden(p, s, 3, "hidden-triple"); }
-bool find_hidden_quad(const Position& p, Step& s) { return find_hidden(p, s, 4, "hidden-quad"); }
 
 }  // namespace csp::techniques::detail

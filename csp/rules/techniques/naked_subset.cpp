@@ -1,4 +1,4 @@
-// Naked pairs, triples and quads. In a group, k open cells whose candidates together are k values
+// The search shared by naked-pair, naked-triple and naked-quad. In a group, k open cells whose candidates together are k values
 // take those k values between them, so no other cell of the group can hold any of them.
 //
 //   row 2:  r2c1 {3,8}  r2c7 {3,8}          (naked pair)
@@ -7,13 +7,14 @@
 //
 // Only cells with 2..k candidates take part (a cell with one is a single). Groups are scanned in
 // order, subsets of cells in lexicographic order; the first subset that removes something is the
-// step: the group, the k cells, the k values, the removals.
+// step: the group, the k cells, the k values, the removals. k cells holding fewer than k values
+// between them cannot all be filled: the position has no solution, and the step says so by
+// removing the first cell's candidates (then empty), which any caller sees as a contradiction.
 #include "csp/rules/techniques/finders.hpp"
 
 namespace csp::techniques::detail {
-namespace {
 
-bool find_naked(const Position& p, Step& s, int k, std::string_view name) {
+bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name) {
   const Structure& st = p.structure;
   for (std::uint32_t g = 0; g < st.groups().size(); ++g) {
     const Structure::GroupInfo& info = st.groups()[g];
@@ -28,7 +29,11 @@ bool find_naked(const Position& p, Step& s, int k, std::string_view name) {
     const bool found = for_each_subset(small, k, [&](std::uint64_t cells) {
       std::uint64_t vals = 0;
       for (std::uint64_t b = cells; b != 0; b &= b - 1) vals |= p.cands(info.cells[std::countr_zero(b)]);
-      if (std::popcount(vals) != k) return false;
+      if (std::popcount(vals) > k) return false;
+      if (std::popcount(vals) < k) {
+        found_cells = cells, found_values = vals;
+        return true;
+      }
       for (std::size_t i = 0; i < n; ++i)
         if (!((cells >> i) & 1U) && (p.cands(info.cells[i]) & vals) != 0) {
           found_cells = cells, found_values = vals;
@@ -37,10 +42,12 @@ bool find_naked(const Position& p, Step& s, int k, std::string_view name) {
       return false;
     });
     if (!found) continue;
-    s.clear();
-    s.technique = name;
-    s.groups.push_back(g);
-    add_values(p, s, found_values);
+    start_step(p, s, name, g, found_values);
+    if (std::popcount(found_values) < k) {
+      for (std::uint64_t b = found_cells; b != 0; b &= b - 1) s.cells.push_back(info.cells[std::countr_zero(b)]);
+      remove_bits(p, s, s.cells[0], p.cands(s.cells[0]));
+      return true;
+    }
     for (std::size_t i = 0; i < n; ++i) {
       const Cell c = info.cells[i];
       if ((found_cells >> i) & 1U) s.cells.push_back(c);
@@ -50,11 +57,5 @@ bool find_naked(const Position& p, Step& s, int k, std::string_view name) {
   }
   return false;
 }
-
-}  // namespace
-
-bool find_naked_pair(const Position& p, Step& s) { return find_naked(p, s, 2, "naked-pair"); }
-bool find_naked_triple(const Position& p, Step& s) { return find_naked(p, s, 3, "naked-triple"); }
-bool find_naked_quad(const Position& p, Step& s) { return find_naked(p, s, 4, "naked-quad"); }
 
 }  // namespace csp::techniques::detail

@@ -1,4 +1,4 @@
-// Locked candidates. Two groups A and B share cells (a box and a row). When a value's places in A
+// The search shared by pointing and claiming (the locked candidates). Two groups A and B share cells (a box and a row). When a value's places in A
 // all lie in A∩B, the cell of A that takes it is also in B, so it leaves B\A.
 //
 //   pointing (A a box, B a line)          claiming (A a line, B a box)
@@ -14,7 +14,6 @@
 #include "csp/rules/techniques/finders.hpp"
 
 namespace csp::techniques::detail {
-namespace {
 
 bool find_locked(const Position& p, Step& s, bool claiming) {
   const Structure& st = p.structure;
@@ -53,10 +52,5 @@ bool find_locked(const Position& p, Step& s, bool claiming) {
   }
   return false;
 }
-
-}  // namespace
-
-bool find_pointing(const Position& p, Step& s) { return find_locked(p, s, false); }
-bool find_claiming(const Position& p, Step& s) { return find_locked(p, s, true); }
 
 }  // namespace csp::techniques::detail

@@ -1,4 +1,4 @@
-// Fish: X-wing (size 2), swordfish (3), jellyfish (4), over any two crossing families of groups
+// The search shared by the fish: x-wing (size 2), swordfish (3), jellyfish (4), over any two crossing families of groups
 // (Sudoku or Latin-square rows and columns: every row meets every column in exactly one cell).
 //
 // Take n groups of one family (the base: n rows) in each of which a value's places all lie in the
@@ -18,7 +18,6 @@
 #include "csp/rules/techniques/finders.hpp"
 
 namespace csp::techniques::detail {
-namespace {
 
 bool find_fish(const Position& p, Step& s, int n, std::string_view name) {
   const Structure& st = p.structure;
@@ -95,11 +94,5 @@ bool find_fish(const Position& p, Step& s, int n, std::string_view name) {
   }
   return false;
 }
-
-}  // namespace
-
-bool find_x_wing(const Position& p, Step& s) { return find_fish(p, s, 2, "x-wing"); }
-bool find_swordfish(const Position& p, Step& s) { return find_fish(p, s, 3, "swordfish"); }
-bool find_jellyfish(const Position& p, Step& s) { return find_fish(p, s, 4, "jellyfish"); }
 
 }  // namespace csp::techniques::detail

@@ -1,0 +1,57 @@
+// The grading scheme: HoDoKu's base scores and the levels, by deduction.
+#include "problems/sudoku/grading.hpp"
+
+#include <utility>
+
+namespace problems::sudoku {
+
+namespace {
+
+// Every deduction of csp::techniques::catalogue() (a test checks that none is missing).
+constexpr std::pair<std::string_view, Scoring> kScores[] = {
+    {"full-house", {4, Level::easy}},       {"naked-single", {4, Level::easy}},
+    {"hidden-single", {14, Level::easy}},   {"pointing", {50, Level::medium}},
+    {"claiming", {50, Level::medium}},      {"naked-pair", {60, Level::medium}},
+    {"hidden-pair", {70, Level::medium}},   {"naked-triple", {80, Level::medium}},
+    {"hidden-triple", {100, Level::medium}}, {"naked-quad", {120, Level::hard}},
+    {"x-wing", {140, Level::hard}},         {"hidden-quad", {150, Level::hard}},
+    {"swordfish", {150, Level::hard}},      {"simple-colouring", {150, Level::hard}},
+    {"jellyfish", {160, Level::hard}},      {"xy-wing", {160, Level::hard}},
+    {"xyz-wing", {180, Level::hard}},       {"x-chain", {260, Level::fiendish}},
+};
+
+// The ceilings at 81 cells.
+constexpr int kCeiling[] = {800, 1000, 1600};
+constexpr long long kCells = 81;
+
+}  // namespace
+
+std::string_view level_name(Level l) {
+  switch (l) {
+    case Level::easy: return "easy";
+    case Level::medium: return "medium";
+    case Level::hard: return "hard";
+    case Level::fiendish: return "fiendish";
+  }
+  return "?";
+}
+
+int level_ceiling(Level l, std::size_t cells) {
+  if (l == Level::fiendish) return -1;
+  const long long base = kCeiling[static_cast<int>(l)];
+  return static_cast<int>(base * static_cast<long long>(cells) / kCells);
+}
+
+Level level_of(Level hardest, int score, std::size_t cells) {
+  Level l = hardest;
+  while (l != Level::fiendish && score > level_ceiling(l, cells)) l = static_cast<Level>(static_cast<int>(l) + 1);
+  return l;
+}
+
+const Scoring* scoring_of(std::string_view technique) {
+  for (const auto& [name, scoring] : kScores)
+    if (name == technique) return &scoring;
+  return nullptr;
+}
+
+}  // namespace problems::sudoku
