@@ -1,11 +1,13 @@
 #include "csp/constraints/arithmetic.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <limits>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "csp/constraints/extremum.hpp"
 #include "csp/constraints/supports.hpp"
 #include "csp/engine.hpp"
 
@@ -45,6 +47,57 @@ std::optional<std::int64_t> apply(Op op, std::int64_t a, std::int64_t b) {
   return std::nullopt;
 }
 
+using Interval = std::pair<std::int64_t, std::int64_t>;
+
+// The least and greatest products of a in [al, ah] and b in [bl, bh] (at the corners).
+Interval product_hull(std::int64_t al, std::int64_t ah, std::int64_t bl, std::int64_t bh) {
+  const std::int64_t c[] = {al * bl, al * bh, ah * bl, ah * bh};
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
+
+// The integers a / b can reach for a in [min n, max n] and b in [min d, max d] without 0 (taken
+// apart into its negative and positive parts, on each of which the quotient is monotone, so its
+// extremes are at corners): rounded inward when `truncate` is false (x = z / y must be exact),
+// toward zero when it is (z = x div y).
+Interval quotient_hull(const Context& ctx, Var n, Var d, bool truncate) {
+  const std::int64_t nl = ctx.min(n), nh = ctx.max(n), dl = ctx.min(d), dh = ctx.max(d);
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+  auto part = [&](std::int64_t l, std::int64_t h) {
+    if (l > h) return;
+    for (std::int64_t a : {nl, nh})
+      for (std::int64_t b : {l, h}) {
+        lo = std::min(lo, truncate ? a / b : ceil_div(a, b));
+        hi = std::max(hi, truncate ? a / b : floor_div(a, b));
+      }
+  };
+  part(dl, std::min<std::int64_t>(dh, -1));
+  part(std::max<std::int64_t>(dl, 1), dh);
+  return {lo, hi};  // empty (lo > hi) when d can only be 0
+}
+
+// Cuts v to [lo, hi]; false on a wipe-out. Sets `changed` when a bound moved.
+bool narrow(Context& ctx, Var v, Interval range, bool& changed) {
+  const auto [lo, hi] = range;
+  if (lo > ctx.max(v) || hi < ctx.min(v)) return false;
+  const Value old_min = ctx.min(v), old_max = ctx.max(v);
+  if (lo > old_min && !ctx.remove_below(v, static_cast<Value>(lo))) return false;
+  if (hi < ctx.max(v) && !ctx.remove_above(v, static_cast<Value>(hi))) return false;
+  changed = changed || ctx.min(v) != old_min || ctx.max(v) != old_max;
+  return true;
+}
+
+bool drop_zero(Context& ctx, Var v, bool& changed) {
+  if (!ctx.contains(v, 0)) return true;
+  changed = true;
+  return ctx.remove(v, 0);
+}
+
 const char* op_name(Op op) {
   static const char* names[] = {"times", "div", "mod", "abs", "min", "max", "pow"};
   return names[static_cast<int>(op)];
@@ -53,7 +106,11 @@ const char* op_name(Op op) {
 // z = f(x, y) over the scope (x, y, z), or z = f(x) over (x, z) for a unary f.
 class Arithmetic final : public Propagator {
  public:
-  Arithmetic(Op op, std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any), op_(op) {}
+  Arithmetic(Op op, std::vector<Var> scope, std::int64_t max_pairs)
+      : Propagator(std::move(scope), Trigger::any), op_(op), max_pairs_(max_pairs) {
+    if (op == Op::minimum) extremum_ = array_min({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+    if (op == Op::maximum) extremum_ = array_max({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+  }
 
   std::string name() const override { return op_name(op_); }
 
@@ -66,7 +123,7 @@ class Arithmetic final : public Propagator {
     const Var x = scope()[0], z = scope().back();
     const Var y = unary() ? x : scope()[1];
     const std::int64_t pairs = std::int64_t{ctx.size(x)} * (unary() ? 1 : ctx.size(y));
-    if (pairs > kArithmeticPairs) return check_fixed(ctx);
+    if (pairs > max_pairs_) return propagate_bounds(ctx);
     const Domains& d = ctx.domains();
     supports_.reset(d, scope());
     const std::size_t zi = scope().size() - 1;
@@ -101,22 +158,81 @@ class Arithmetic final : public Propagator {
     return satisfied(std::span<const Value>(v, scope().size())) ? PropStatus::fixpoint : PropStatus::failed;
   }
 
+  // The path for domains too wide to enumerate (see the header).
+  PropStatus propagate_bounds(Context& ctx) {
+    if (extremum_) return extremum_->propagate(ctx);
+    const Var x = scope()[0], z = scope().back();
+    const Var y = unary() ? x : scope()[1];
+    bool changed = false, ok = true;
+    switch (op_) {
+      case Op::times:
+        ok = narrow(ctx, z, product_hull(ctx.min(x), ctx.max(x), ctx.min(y), ctx.max(y)), changed);
+        if (ok && !ctx.contains(z, 0)) ok = drop_zero(ctx, x, changed) && drop_zero(ctx, y, changed);
+        if (ok && !ctx.contains(y, 0)) ok = narrow(ctx, x, quotient_hull(ctx, z, y, false), changed);
+        if (ok && !ctx.contains(x, 0)) ok = narrow(ctx, y, quotient_hull(ctx, z, x, false), changed);
+        break;
+      case Op::divide:
+        ok = drop_zero(ctx, y, changed) && narrow(ctx, z, quotient_hull(ctx, x, y, true), changed);
+        break;
+      case Op::modulo: {
+        ok = drop_zero(ctx, y, changed);
+        if (!ok) break;
+        const std::int64_t m = std::max(-std::int64_t{ctx.min(y)}, std::int64_t{ctx.max(y)}) - 1;  // |z| <= m
+        const std::int64_t lo = ctx.min(x) >= 0 ? 0 : std::max<std::int64_t>(ctx.min(x), -m);
+        const std::int64_t hi = ctx.max(x) <= 0 ? 0 : std::min<std::int64_t>(ctx.max(x), m);
+        ok = narrow(ctx, z, {lo, hi}, changed);
+        break;
+      }
+      case Op::absolute: {
+        const std::int64_t xl = ctx.min(x), xh = ctx.max(x);
+        const std::int64_t lo = xl >= 0 ? xl : xh <= 0 ? -xh : 0;
+        ok = narrow(ctx, z, {lo, std::max(-xl, xh)}, changed) &&
+             narrow(ctx, x, {-std::int64_t{ctx.max(z)}, ctx.max(z)}, changed);
+        if (!ok) break;
+        const std::int64_t zl = ctx.min(z);  // no x in (-zl, zl): a bound inside jumps across
+        if (ctx.min(x) > -zl) ok = narrow(ctx, x, {zl, kHigh}, changed);
+        if (ok && ctx.max(x) < zl) ok = narrow(ctx, x, {kLow, -zl}, changed);
+        break;
+      }
+      default: break;  // power: checked below
+    }
+    if (!ok) return PropStatus::failed;
+    if (changed) return PropStatus::not_fixpoint;
+    return check_fixed(ctx);
+  }
+
   Op op_;
+  std::int64_t max_pairs_;
+  std::unique_ptr<Propagator> extremum_;  // min and max: extremum.hpp's propagator on (x, y, z)
   Supports supports_;
 };
 
-std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope) {
-  return std::make_unique<Arithmetic>(op, std::move(scope));
+std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope, std::int64_t max_pairs) {
+  return std::make_unique<Arithmetic>(op, std::move(scope), max_pairs);
 }
 
 }  // namespace
 
-std::unique_ptr<Propagator> times(Var x, Var y, Var z) { return make(Op::times, {x, y, z}); }
-std::unique_ptr<Propagator> divide(Var x, Var y, Var z) { return make(Op::divide, {x, y, z}); }
-std::unique_ptr<Propagator> modulo(Var x, Var y, Var z) { return make(Op::modulo, {x, y, z}); }
-std::unique_ptr<Propagator> absolute(Var x, Var z) { return make(Op::absolute, {x, z}); }
-std::unique_ptr<Propagator> minimum(Var x, Var y, Var z) { return make(Op::minimum, {x, y, z}); }
-std::unique_ptr<Propagator> maximum(Var x, Var y, Var z) { return make(Op::maximum, {x, y, z}); }
-std::unique_ptr<Propagator> power(Var x, Var y, Var z) { return make(Op::power, {x, y, z}); }
+std::unique_ptr<Propagator> times(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::times, {x, y, z}, max_pairs);
+}
+std::unique_ptr<Propagator> divide(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::divide, {x, y, z}, max_pairs);
+}
+std::unique_ptr<Propagator> modulo(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::modulo, {x, y, z}, max_pairs);
+}
+std::unique_ptr<Propagator> absolute(Var x, Var z, std::int64_t max_pairs) {
+  return make(Op::absolute, {x, z}, max_pairs);
+}
+std::unique_ptr<Propagator> minimum(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::minimum, {x, y, z}, max_pairs);
+}
+std::unique_ptr<Propagator> maximum(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::maximum, {x, y, z}, max_pairs);
+}
+std::unique_ptr<Propagator> power(Var x, Var y, Var z, std::int64_t max_pairs) {
+  return make(Op::power, {x, y, z}, max_pairs);
+}
 
 }  // namespace csp
