@@ -55,8 +55,8 @@ inline Tally check_spec(const Spec& spec, int at_least = 30) {
 // it. The other terms then reach every real number in [L, U] (sums of their term extremes), so
 // value v of x_i is supported iff rhs - c_i * v lies in [L, U] (=), is >= L (<=) or <= U (>=).
 // Drop unsupported bounds until none is left; only bounds go, so holes stay.
-inline std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::LinearRelation rel, std::int64_t rhs,
-                                             Doms d) {
+inline std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::LinearRelation rel,
+                                             std::int64_t rhs, Doms d) {
   auto term_lo = [&](std::size_t j) { return std::min(k[j] * d[j].front(), k[j] * d[j].back()); };
   auto term_hi = [&](std::size_t j) { return std::max(k[j] * d[j].front(), k[j] * d[j].back()); };
   auto supported = [&](std::size_t i, Value v) {

@@ -27,15 +27,7 @@ namespace {
 
 using csp::Value;
 using csp::Var;
-using harness::Constraint;
-using harness::Doms;
-using harness::Promise;
-using harness::Rng;
-using harness::Spec;
-using harness::Tuple;
-using harness::base_spec;
-using harness::check_spec;
-using harness::kDomain;
+using namespace harness;  // a test of the harness's specs: its names throughout
 
 using Post = std::function<std::unique_ptr<csp::Propagator>(const std::vector<Var>&)>;
 
@@ -224,15 +216,18 @@ const csp::Comparison kComparisons[] = {csp::Comparison::equal, csp::Comparison:
                                         csp::Comparison::less_equal, csp::Comparison::less};
 const csp::Reify kModes[] = {csp::Reify::equivalent, csp::Reify::implies};
 
+// "b <-> C" or "b -> C".
+std::string reified_name(csp::Reify mode, const std::string& condition) {
+  return std::string("b ") + (mode == csp::Reify::equivalent ? "<-> " : "-> ") + condition;
+}
+
 std::vector<Value> boolean_domain(Rng& r) { return harness::random_domain(r, 0, 1, 40); }
 
 TEST_CASE("reified comparisons of two variables are domain consistent", "[bruteforce][harness][reified]") {
   std::uint64_t seed = 701;
   for (csp::Comparison rel : kComparisons) {
     for (csp::Reify mode : kModes) {
-      Spec s = base_spec(std::string("b ") + (mode == csp::Reify::equivalent ? "<->" : "->") + " x " +
-                             comparison_text(rel) + " y + c",
-                         kDomain, seed++);
+      Spec s = base_spec(reified_name(mode, std::string("x ") + comparison_text(rel) + " y + c"), kDomain, seed++);
       s.instances = 1500;
       s.domains = [](Rng& r) { return Doms{window(r, -4, 2, 5), window(r, -4, 2, 5), boolean_domain(r)}; };
       s.draw = [rel, mode, name = s.name](Rng& r, const Doms&) {
@@ -242,7 +237,9 @@ TEST_CASE("reified comparisons of two variables are domain consistent", "[brutef
         c.post = [=](csp::Model& m, const std::vector<Var>& x) {
           m.post(csp::compare_reified(x[0], rel, x[1], offset, x[2], mode));
         };
-        c.meaning = [=](const Tuple& t) { return reified(mode, compares(rel, t[0], std::int64_t{t[1]} + offset), t[2]); };
+        c.meaning = [=](const Tuple& t) {
+          return reified(mode, compares(rel, t[0], std::int64_t{t[1]} + offset), t[2]);
+        };
         return c;
       };
       CAPTURE(s.name);
@@ -255,23 +252,24 @@ TEST_CASE("reified comparisons with a constant and set membership are domain con
           "[bruteforce][harness][reified]") {
   std::uint64_t seed = 711;
   for (csp::Reify mode : kModes) {
-    const char* arrow = mode == csp::Reify::equivalent ? " <-> " : " -> ";
     for (csp::Comparison rel : kComparisons) {
-      Spec s = base_spec(std::string("b") + arrow + "x " + comparison_text(rel) + " c", kDomain, seed++);
+      Spec s = base_spec(reified_name(mode, std::string("x ") + comparison_text(rel) + " c"), kDomain, seed++);
       s.instances = 1500;
       s.domains = [](Rng& r) { return Doms{window(r, -4, 2, 6), boolean_domain(r)}; };
       s.draw = [rel, mode, name = s.name](Rng& r, const Doms&) {
         const Value k = r.between(-5, 5);
         Constraint c;
         c.text = name + " with c = " + std::to_string(k);
-        c.post = [=](csp::Model& m, const std::vector<Var>& x) { m.post(csp::compare_reified(x[0], rel, k, x[1], mode)); };
+        c.post = [=](csp::Model& m, const std::vector<Var>& x) {
+          m.post(csp::compare_reified(x[0], rel, k, x[1], mode));
+        };
         c.meaning = [=](const Tuple& t) { return reified(mode, compares(rel, t[0], k), t[1]); };
         return c;
       };
       CAPTURE(s.name);
       check_spec(s, 5);
     }
-    Spec s = base_spec(std::string("b") + arrow + "x in S", kDomain, seed++);
+    Spec s = base_spec(reified_name(mode, "x in S"), kDomain, seed++);
     s.instances = 1500;
     s.domains = [](Rng& r) { return Doms{window(r, -4, 2, 6), boolean_domain(r)}; };
     s.draw = [mode, name = s.name](Rng& r, const Doms&) {
@@ -448,8 +446,7 @@ TEST_CASE("reified linear comparisons keep linear_reified.hpp's promise", "[brut
   std::uint64_t seed = 731;
   for (csp::Comparison rel : kComparisons) {
     for (csp::Reify mode : kModes) {
-      Spec s = base_spec(std::string("b ") + (mode == csp::Reify::equivalent ? "<->" : "->") + " sum " +
-                             comparison_text(rel) + " rhs",
+      Spec s = base_spec(reified_name(mode, std::string("sum ") + comparison_text(rel) + " rhs"),
                          {Promise::Kind::custom, "linear_reified.hpp's bounds rule"}, seed++);
       s.instances = 1500;
       s.domains = [](Rng& r) {
@@ -462,8 +459,7 @@ TEST_CASE("reified linear comparisons keep linear_reified.hpp's promise", "[brut
         const auto k = coefficients(r, n);
         const std::int64_t rhs = near_sum(r, k, d);
         Constraint c;
-        c.text = std::string(mode == csp::Reify::equivalent ? "b <-> " : "b -> ") +
-                 linear_text(k, comparison_text(rel), rhs);
+        c.text = reified_name(mode, linear_text(k, comparison_text(rel), rhs));
         c.post = [=](csp::Model& m, const std::vector<Var>& x) {
           const std::vector<Var> xs(x.begin(), x.end() - 1);
           m.post(csp::linear_reified(k, xs, rel, rhs, x.back(), mode));

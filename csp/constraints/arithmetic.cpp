@@ -213,26 +213,14 @@ std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope, std::int64_t max
 
 }  // namespace
 
-std::unique_ptr<Propagator> times(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::times, {x, y, z}, max_pairs);
-}
-std::unique_ptr<Propagator> divide(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::divide, {x, y, z}, max_pairs);
-}
-std::unique_ptr<Propagator> modulo(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::modulo, {x, y, z}, max_pairs);
-}
-std::unique_ptr<Propagator> absolute(Var x, Var z, std::int64_t max_pairs) {
-  return make(Op::absolute, {x, z}, max_pairs);
-}
-std::unique_ptr<Propagator> minimum(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::minimum, {x, y, z}, max_pairs);
-}
-std::unique_ptr<Propagator> maximum(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::maximum, {x, y, z}, max_pairs);
-}
-std::unique_ptr<Propagator> power(Var x, Var y, Var z, std::int64_t max_pairs) {
-  return make(Op::power, {x, y, z}, max_pairs);
-}
+using Made = std::unique_ptr<Propagator>;
+
+Made times(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::times, {x, y, z}, max_pairs); }
+Made divide(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::divide, {x, y, z}, max_pairs); }
+Made modulo(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::modulo, {x, y, z}, max_pairs); }
+Made absolute(Var x, Var z, std::int64_t max_pairs) { return make(Op::absolute, {x, z}, max_pairs); }
+Made minimum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::minimum, {x, y, z}, max_pairs); }
+Made maximum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::maximum, {x, y, z}, max_pairs); }
+Made power(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::power, {x, y, z}, max_pairs); }
 
 }  // namespace csp

@@ -137,6 +137,8 @@ std::unique_ptr<Propagator> and_all(std::vector<Var> xs, Var b) {
 std::unique_ptr<Propagator> or_all(std::vector<Var> xs, Var b) {
   return std::make_unique<AllEqual>(joined(std::move(xs), {b}), 0);
 }
-std::unique_ptr<Propagator> parity(std::vector<Var> xs, bool odd) { return std::make_unique<Parity>(std::move(xs), odd); }
+std::unique_ptr<Propagator> parity(std::vector<Var> xs, bool odd) {
+  return std::make_unique<Parity>(std::move(xs), odd);
+}
 
 }  // namespace csp

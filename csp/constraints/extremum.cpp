@@ -77,7 +77,11 @@ std::vector<Var> with(std::vector<Var> xs, Var m) {
 
 }  // namespace
 
-std::unique_ptr<Propagator> array_min(std::vector<Var> xs, Var m) { return std::make_unique<Extremum>(with(std::move(xs), m), 1); }
-std::unique_ptr<Propagator> array_max(std::vector<Var> xs, Var m) { return std::make_unique<Extremum>(with(std::move(xs), m), -1); }
+std::unique_ptr<Propagator> array_min(std::vector<Var> xs, Var m) {
+  return std::make_unique<Extremum>(with(std::move(xs), m), 1);
+}
+std::unique_ptr<Propagator> array_max(std::vector<Var> xs, Var m) {
+  return std::make_unique<Extremum>(with(std::move(xs), m), -1);
+}
 
 }  // namespace csp

@@ -141,7 +141,8 @@ std::unique_ptr<Propagator> linear_not_equal(std::vector<std::int64_t> coefficie
 
 std::unique_ptr<Propagator> linear_reified(std::vector<std::int64_t> coefficients, std::vector<Var> vars,
                                            Comparison relation, std::int64_t rhs, Var b, Reify mode) {
-  if (coefficients.size() != vars.size()) throw std::invalid_argument("linear_reified: coefficients and variables differ");
+  if (coefficients.size() != vars.size()) 
+    throw std::invalid_argument("linear_reified: coefficients and variables differ");
   if (relation == Comparison::less) {
     relation = Comparison::less_equal;
     rhs -= 1;

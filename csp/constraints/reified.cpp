@@ -34,7 +34,8 @@ struct Binary {
     const std::int64_t o = offset;
     if (positive)
       return narrow(ctx, x, kMin, std::int64_t{ctx.max(y)} + o) && narrow(ctx, y, std::int64_t{ctx.min(x)} - o, kMax);
-    return narrow(ctx, x, std::int64_t{ctx.min(y)} + o + 1, kMax) && narrow(ctx, y, kMin, std::int64_t{ctx.max(x)} - o - 1);
+    return narrow(ctx, x, std::int64_t{ctx.min(y)} + o + 1, kMax) &&
+           narrow(ctx, y, kMin, std::int64_t{ctx.max(x)} - o - 1);
   }
 
  private:
