@@ -3,7 +3,8 @@
 //
 // Strength: domain consistency over the scope (x, y, b) or (x, b): afterwards b keeps 1 only when
 // C can still hold, 0 only when it can fail (always, for b -> C), and each candidate of x and y is
-// used by a solution. x and y must be distinct variables; b's candidates must lie in {0, 1}.
+// used by a solution, when x and y are distinct variables (x REL x stays sound, only weaker).
+// b is cut to {0, 1}.
 // The linear forms are in linear_reified.hpp.
 #pragma once
 
