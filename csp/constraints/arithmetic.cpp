@@ -1,0 +1,226 @@
+#include "csp/constraints/arithmetic.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "csp/constraints/extremum.hpp"
+#include "csp/constraints/supports.hpp"
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+enum class Op : std::uint8_t { times, divide, modulo, absolute, minimum, maximum, power };
+
+constexpr std::int64_t kLow = std::numeric_limits<Value>::min();
+constexpr std::int64_t kHigh = std::numeric_limits<Value>::max();
+
+// a^b for b >= 0, or nullopt once it leaves int32 (a later factor cannot bring it back unless a
+// is 0 or +-1, which are answered first).
+std::optional<std::int64_t> int_pow(std::int64_t a, std::int64_t b) {
+  if (b == 0) return 1;
+  if (a == 0 || a == 1) return a;
+  if (a == -1) return b % 2 == 0 ? 1 : -1;
+  std::int64_t r = 1;
+  for (std::int64_t k = 0; k < b; ++k) {
+    r *= a;  // |r| <= 2^31 before, |a| <= 2^31: no 64-bit overflow
+    if (r < kLow || r > kHigh) return std::nullopt;
+  }
+  return r;
+}
+
+// f(a, b), or nullopt where it is undefined (division by zero, a negative exponent).
+std::optional<std::int64_t> apply(Op op, std::int64_t a, std::int64_t b) {
+  switch (op) {
+    case Op::times: return a * b;
+    case Op::divide: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a / b);
+    case Op::modulo: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a % b);
+    case Op::absolute: return a < 0 ? -a : a;
+    case Op::minimum: return a < b ? a : b;
+    case Op::maximum: return a > b ? a : b;
+    case Op::power: return b < 0 ? std::nullopt : int_pow(a, b);
+  }
+  return std::nullopt;
+}
+
+using Interval = std::pair<std::int64_t, std::int64_t>;
+
+// The least and greatest products of a in [al, ah] and b in [bl, bh] (at the corners).
+Interval product_hull(std::int64_t al, std::int64_t ah, std::int64_t bl, std::int64_t bh) {
+  const std::int64_t c[] = {al * bl, al * bh, ah * bl, ah * bh};
+  return {*std::min_element(c, c + 4), *std::max_element(c, c + 4)};
+}
+
+std::int64_t floor_div(std::int64_t a, std::int64_t b) {
+  const std::int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b); }
+
+// The integers a / b can reach for a in [min n, max n] and b in [min d, max d] without 0 (taken
+// apart into its negative and positive parts, on each of which the quotient is monotone, so its
+// extremes are at corners): rounded inward when `truncate` is false (x = z / y must be exact),
+// toward zero when it is (z = x div y).
+Interval quotient_hull(const Context& ctx, Var n, Var d, bool truncate) {
+  const std::int64_t nl = ctx.min(n), nh = ctx.max(n), dl = ctx.min(d), dh = ctx.max(d);
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+  auto part = [&](std::int64_t l, std::int64_t h) {
+    if (l > h) return;
+    for (std::int64_t a : {nl, nh})
+      for (std::int64_t b : {l, h}) {
+        lo = std::min(lo, truncate ? a / b : ceil_div(a, b));
+        hi = std::max(hi, truncate ? a / b : floor_div(a, b));
+      }
+  };
+  part(dl, std::min<std::int64_t>(dh, -1));
+  part(std::max<std::int64_t>(dl, 1), dh);
+  return {lo, hi};  // empty (lo > hi) when d can only be 0
+}
+
+// Cuts v to [lo, hi]; false on a wipe-out. Sets `changed` when a bound moved.
+bool narrow(Context& ctx, Var v, Interval range, bool& changed) {
+  const auto [lo, hi] = range;
+  if (lo > ctx.max(v) || hi < ctx.min(v)) return false;
+  const Value old_min = ctx.min(v), old_max = ctx.max(v);
+  if (lo > old_min && !ctx.remove_below(v, static_cast<Value>(lo))) return false;
+  if (hi < ctx.max(v) && !ctx.remove_above(v, static_cast<Value>(hi))) return false;
+  changed = changed || ctx.min(v) != old_min || ctx.max(v) != old_max;
+  return true;
+}
+
+bool drop_zero(Context& ctx, Var v, bool& changed) {
+  if (!ctx.contains(v, 0)) return true;
+  changed = true;
+  return ctx.remove(v, 0);
+}
+
+const char* op_name(Op op) {
+  static const char* names[] = {"times", "div", "mod", "abs", "min", "max", "pow"};
+  return names[static_cast<int>(op)];
+}
+
+// z = f(x, y) over the scope (x, y, z), or z = f(x) over (x, z) for a unary f.
+class Arithmetic final : public Propagator {
+ public:
+  Arithmetic(Op op, std::vector<Var> scope, std::int64_t max_pairs)
+      : Propagator(std::move(scope), Trigger::any), op_(op), max_pairs_(max_pairs) {
+    if (op == Op::minimum) extremum_ = array_min({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+    if (op == Op::maximum) extremum_ = array_max({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+  }
+
+  std::string name() const override { return op_name(op_); }
+
+  bool satisfied(std::span<const Value> v) const override {
+    const std::optional<std::int64_t> r = apply(op_, v[0], unary() ? 0 : v[1]);
+    return r && *r == v.back();
+  }
+
+  PropStatus propagate(Context& ctx) override {
+    const Var x = scope()[0], z = scope().back();
+    const Var y = unary() ? x : scope()[1];
+    const std::int64_t pairs = std::int64_t{ctx.size(x)} * (unary() ? 1 : ctx.size(y));
+    if (pairs > max_pairs_) return propagate_bounds(ctx);
+    const Domains& d = ctx.domains();
+    supports_.reset(d, scope());
+    const std::size_t zi = scope().size() - 1;
+    d.for_each(x, [&](Value a) {
+      auto try_pair = [&](Value b) {
+        if (!unary() && y == x && b != a) return;  // x * x = z and the like: one value for both
+        const std::optional<std::int64_t> r = apply(op_, a, b);
+        if (r && ((z == x && *r != a) || (!unary() && z == y && *r != b))) return;
+        if (!r || *r < kLow || *r > kHigh || !d.contains(z, static_cast<Value>(*r))) return;
+        supports_.mark(0, a);
+        if (!unary()) supports_.mark(1, b);
+        supports_.mark(zi, static_cast<Value>(*r));
+      };
+      if (unary()) try_pair(0);
+      else d.for_each(y, try_pair);
+    });
+    for (std::size_t i = 0; i < scope().size(); ++i)
+      if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  bool unary() const { return scope().size() == 2; }
+
+  // Above the enumeration limit: only a complete assignment is judged.
+  PropStatus check_fixed(const Context& ctx) const {
+    Value v[3];
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      if (!ctx.fixed(scope()[i])) return PropStatus::fixpoint;
+      v[i] = ctx.value(scope()[i]);
+    }
+    return satisfied(std::span<const Value>(v, scope().size())) ? PropStatus::fixpoint : PropStatus::failed;
+  }
+
+  // The path for domains too wide to enumerate (see the header).
+  PropStatus propagate_bounds(Context& ctx) {
+    if (extremum_) return extremum_->propagate(ctx);
+    const Var x = scope()[0], z = scope().back();
+    const Var y = unary() ? x : scope()[1];
+    bool changed = false, ok = true;
+    switch (op_) {
+      case Op::times:
+        ok = narrow(ctx, z, product_hull(ctx.min(x), ctx.max(x), ctx.min(y), ctx.max(y)), changed);
+        if (ok && !ctx.contains(z, 0)) ok = drop_zero(ctx, x, changed) && drop_zero(ctx, y, changed);
+        if (ok && !ctx.contains(y, 0)) ok = narrow(ctx, x, quotient_hull(ctx, z, y, false), changed);
+        if (ok && !ctx.contains(x, 0)) ok = narrow(ctx, y, quotient_hull(ctx, z, x, false), changed);
+        break;
+      case Op::divide:
+        ok = drop_zero(ctx, y, changed) && narrow(ctx, z, quotient_hull(ctx, x, y, true), changed);
+        break;
+      case Op::modulo: {
+        ok = drop_zero(ctx, y, changed);
+        if (!ok) break;
+        const std::int64_t m = std::max(-std::int64_t{ctx.min(y)}, std::int64_t{ctx.max(y)}) - 1;  // |z| <= m
+        const std::int64_t lo = ctx.min(x) >= 0 ? 0 : std::max<std::int64_t>(ctx.min(x), -m);
+        const std::int64_t hi = ctx.max(x) <= 0 ? 0 : std::min<std::int64_t>(ctx.max(x), m);
+        ok = narrow(ctx, z, {lo, hi}, changed);
+        break;
+      }
+      case Op::absolute: {
+        const std::int64_t xl = ctx.min(x), xh = ctx.max(x);
+        const std::int64_t lo = xl >= 0 ? xl : xh <= 0 ? -xh : 0;
+        ok = narrow(ctx, z, {lo, std::max(-xl, xh)}, changed) &&
+             narrow(ctx, x, {-std::int64_t{ctx.max(z)}, ctx.max(z)}, changed);
+        if (!ok) break;
+        const std::int64_t zl = ctx.min(z);  // no x in (-zl, zl): a bound inside jumps across
+        if (ctx.min(x) > -zl) ok = narrow(ctx, x, {zl, kHigh}, changed);
+        if (ok && ctx.max(x) < zl) ok = narrow(ctx, x, {kLow, -zl}, changed);
+        break;
+      }
+      default: break;  // power: checked below
+    }
+    if (!ok) return PropStatus::failed;
+    if (changed) return PropStatus::not_fixpoint;
+    return check_fixed(ctx);
+  }
+
+  Op op_;
+  std::int64_t max_pairs_;
+  std::unique_ptr<Propagator> extremum_;  // min and max: extremum.hpp's propagator on (x, y, z)
+  Supports supports_;
+};
+
+std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope, std::int64_t max_pairs) {
+  return std::make_unique<Arithmetic>(op, std::move(scope), max_pairs);
+}
+
+}  // namespace
+
+using Made = std::unique_ptr<Propagator>;
+
+Made times(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::times, {x, y, z}, max_pairs); }
+Made divide(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::divide, {x, y, z}, max_pairs); }
+Made modulo(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::modulo, {x, y, z}, max_pairs); }
+Made absolute(Var x, Var z, std::int64_t max_pairs) { return make(Op::absolute, {x, z}, max_pairs); }
+Made minimum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::minimum, {x, y, z}, max_pairs); }
+Made maximum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::maximum, {x, y, z}, max_pairs); }
+Made power(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::power, {x, y, z}, max_pairs); }
+
+}  // namespace csp

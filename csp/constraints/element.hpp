@@ -1,0 +1,22 @@
+// Element: z = a[x] with a 1-based index x as in FlatZinc (array_int_element,
+// array_var_int_element); x outside 1..n has no solution.
+//
+// Strength: domain consistency on x and z for a constant array. For an array of variables also
+// domain consistency (over x, z and every a[i]) when x, z and the a[i] are distinct variables:
+// x keeps i while a[i] and z share a value, z keeps the values some remaining a[i] can take, and
+// a[i] is narrowed to z's candidates once x is fixed to i (before that every a[i] is free).
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "csp/propagator.hpp"
+
+namespace csp {
+
+/// z = array[x - 1] (the scope is x, z).
+std::unique_ptr<Propagator> element(Var x, std::vector<Value> array, Var z);
+/// z = array[x - 1] (the scope is x, z, array...).
+std::unique_ptr<Propagator> element(Var x, std::vector<Var> array, Var z);
+
+}  // namespace csp

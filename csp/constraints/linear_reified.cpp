@@ -1,0 +1,169 @@
+#include "csp/constraints/linear_reified.hpp"
+
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/reify_rule.hpp"
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+std::int64_t weighted_sum(const std::vector<std::int64_t>& c, std::span<const Value> v) {
+  std::int64_t s = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) s += c[i] * v[i];
+  return s;
+}
+
+class LinearNotEqual final : public Propagator {
+ public:
+  LinearNotEqual(std::vector<std::int64_t> c, std::vector<Var> x, std::int64_t rhs)
+      : Propagator(std::move(x), Trigger::fixed), c_(std::move(c)), rhs_(rhs) {
+    if (c_.size() != scope().size()) throw std::invalid_argument("linear_not_equal: coefficients and variables differ");
+  }
+  std::string name() const override { return "linear(!=)"; }
+  bool satisfied(std::span<const Value> v) const override { return weighted_sum(c_, v) != rhs_; }
+  PropStatus propagate(Context& ctx) override { return enforce(ctx) ? PropStatus::fixpoint : PropStatus::failed; }
+
+  // With every term fixed but one, removes the value that would make the sum rhs.
+  bool enforce(Context& ctx) const {
+    std::int64_t rest = 0;
+    std::size_t open = c_.size();
+    for (std::size_t i = 0; i < c_.size(); ++i) {
+      const Var x = scope()[i];
+      if (!ctx.fixed(x)) {
+        if (open != c_.size() && scope()[open] != x) return true;  // two open variables: all supported
+        open = i;
+        continue;
+      }
+      rest += c_[i] * ctx.value(x);
+    }
+    if (open == c_.size()) return rest != rhs_;
+    // The open variable may appear more than once: its total coefficient.
+    std::int64_t k = 0;
+    for (std::size_t i = 0; i < c_.size(); ++i)
+      if (scope()[i] == scope()[open]) k += c_[i];
+    const std::int64_t gap = rhs_ - rest;
+    if (k == 0) return gap != 0;
+    if (gap % k != 0) return true;
+    const std::int64_t a = gap / k;
+    if (a < std::numeric_limits<Value>::min() || a > std::numeric_limits<Value>::max()) return true;
+    return ctx.remove(scope()[open], static_cast<Value>(a));
+  }
+
+ private:
+  std::vector<std::int64_t> c_;
+  std::int64_t rhs_;
+};
+
+// sum REL rhs, REL one of =, !=, <= (a < comes as <= rhs - 1), or its negation.
+struct LinearLiteral {
+  std::vector<std::int64_t> c;
+  std::vector<Var> x;
+  Comparison rel;
+  std::int64_t rhs;
+  std::unique_ptr<Propagator> holds, fails;  // enforce the comparison, its negation
+
+  bool truth(std::int64_t s) const {
+    switch (rel) {
+      case Comparison::equal: return s == rhs;
+      case Comparison::not_equal: return s != rhs;
+      case Comparison::less_equal:
+      case Comparison::less: return s <= rhs;
+    }
+    return false;
+  }
+  // The least and greatest sum over the bounds.
+  std::pair<std::int64_t, std::int64_t> range(const Context& ctx) const {
+    std::int64_t lo = 0, hi = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      const std::int64_t a = c[i] * ctx.min(x[i]), b = c[i] * ctx.max(x[i]);
+      lo += std::min(a, b);
+      hi += std::max(a, b);
+    }
+    return {lo, hi};
+  }
+  bool entailed(const Context& ctx) const { return decided(ctx, true); }
+  bool disentailed(const Context& ctx) const { return decided(ctx, false); }
+  bool enforce(Context& ctx, bool want) const {
+    return (want ? holds : fails)->propagate(ctx) != PropStatus::failed;
+  }
+
+ private:
+  // True when the bounds force the comparison to be `want`.
+  bool decided(const Context& ctx, bool want) const {
+    const auto [lo, hi] = range(ctx);
+    const bool outside = lo > rhs || hi < rhs, exact = lo == rhs && hi == rhs;
+    switch (rel) {
+      case Comparison::equal: return want ? exact : outside;
+      case Comparison::not_equal: return want ? outside : exact;
+      case Comparison::less_equal:
+      case Comparison::less: return want ? hi <= rhs : lo > rhs;
+    }
+    return false;
+  }
+};
+
+std::vector<Var> with(std::vector<Var> vars, Var b) {
+  vars.push_back(b);
+  return vars;
+}
+
+class LinearReified final : public Propagator {
+ public:
+  LinearReified(LinearLiteral lit, Var b, Reify mode)
+      : Propagator(with(lit.x, b), Trigger::bounds), lit_(std::move(lit)), mode_(mode) {
+    // != and its negation = need more than bounds: they prune once variables are fixed, which
+    // always moves a bound, so waking on bounds suffices.
+  }
+  std::string name() const override { return mode_ == Reify::equivalent ? "linear_reif" : "linear_imp"; }
+  bool satisfied(std::span<const Value> v) const override {
+    const Value b = v.back();
+    if (b != 0 && b != 1) return false;
+    const bool c = lit_.truth(weighted_sum(lit_.c, v.first(lit_.c.size())));
+    return mode_ == Reify::equivalent ? c == (b == 1) : (b == 0 || c);
+  }
+  PropStatus propagate(Context& ctx) override { return reify(ctx, scope().back(), mode_, lit_); }
+
+ private:
+  LinearLiteral lit_;
+  Reify mode_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> linear_not_equal(std::vector<std::int64_t> coefficients, std::vector<Var> vars,
+                                             std::int64_t rhs) {
+  return std::make_unique<LinearNotEqual>(std::move(coefficients), std::move(vars), rhs);
+}
+
+std::unique_ptr<Propagator> linear_reified(std::vector<std::int64_t> coefficients, std::vector<Var> vars,
+                                           Comparison relation, std::int64_t rhs, Var b, Reify mode) {
+  if (coefficients.size() != vars.size()) 
+    throw std::invalid_argument("linear_reified: coefficients and variables differ");
+  if (relation == Comparison::less) {
+    relation = Comparison::less_equal;
+    rhs -= 1;
+  }
+  LinearLiteral lit{coefficients, vars, relation, rhs, nullptr, nullptr};
+  switch (relation) {
+    case Comparison::equal:
+      lit.holds = linear(coefficients, vars, LinearRelation::equal, rhs);
+      lit.fails = linear_not_equal(coefficients, vars, rhs);
+      break;
+    case Comparison::not_equal:
+      lit.holds = linear_not_equal(coefficients, vars, rhs);
+      lit.fails = linear(coefficients, vars, LinearRelation::equal, rhs);
+      break;
+    case Comparison::less_equal:
+    case Comparison::less:
+      lit.holds = linear(coefficients, vars, LinearRelation::less_equal, rhs);
+      lit.fails = linear(coefficients, vars, LinearRelation::greater_equal, rhs + 1);
+      break;
+  }
+  return std::make_unique<LinearReified>(std::move(lit), b, mode);
+}
+
+}  // namespace csp

@@ -1,0 +1,236 @@
+#include "csp/constraints/reified.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <string>
+
+#include "csp/constraints/reify_rule.hpp"
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+constexpr Value kMin = std::numeric_limits<Value>::min();
+constexpr Value kMax = std::numeric_limits<Value>::max();
+
+// x REL y + offset with REL = or <=, negated when `negated`.
+struct Binary {
+  Var x, y;
+  Comparison rel;  // equal or less_equal only
+  std::int64_t offset;
+  bool negated;
+
+  bool holds(std::int64_t a, std::int64_t b) const {
+    return (rel == Comparison::equal ? a == b + offset : a <= b + offset) != negated;
+  }
+  // True when every pair of candidates satisfies the literal.
+  bool entailed(const Context& ctx) const { return truth(ctx, true); }
+  // True when no pair of candidates satisfies it.
+  bool disentailed(const Context& ctx) const { return truth(ctx, false); }
+  // Makes the literal (want) or its negation (!want) hold, arc consistently.
+  bool enforce(Context& ctx, bool want) const {
+    const bool positive = want != negated;  // x = y + o or x <= y + o, else != or >
+    if (rel == Comparison::equal) return positive ? intersect(ctx) : differ(ctx);
+    const std::int64_t o = offset;
+    if (positive)
+      return narrow(ctx, x, kMin, std::int64_t{ctx.max(y)} + o) && narrow(ctx, y, std::int64_t{ctx.min(x)} - o, kMax);
+    return narrow(ctx, x, std::int64_t{ctx.min(y)} + o + 1, kMax) &&
+           narrow(ctx, y, kMin, std::int64_t{ctx.max(x)} - o - 1);
+  }
+
+ private:
+  bool truth(const Context& ctx, bool all) const {
+    if (rel == Comparison::less_equal) {
+      // x <= y + o holds for all pairs when max x <= min y + o, for none when min x > max y + o.
+      const bool always = std::int64_t{ctx.max(x)} <= std::int64_t{ctx.min(y)} + offset;
+      const bool never = std::int64_t{ctx.min(x)} > std::int64_t{ctx.max(y)} + offset;
+      return all ? (negated ? never : always) : (negated ? always : never);
+    }
+    const bool both_fixed_equal =
+        ctx.fixed(x) && ctx.fixed(y) && std::int64_t{ctx.value(x)} == std::int64_t{ctx.value(y)} + offset;
+    const bool disjoint = !shared(ctx);
+    return all ? (negated ? disjoint : both_fixed_equal) : (negated ? both_fixed_equal : disjoint);
+  }
+  // True when some candidate a of x has a - offset among y's candidates.
+  bool shared(const Context& ctx) const {
+    const Domains& d = ctx.domains();
+    for (Value a = ctx.min(x); a != Domains::none; a = d.next(x, a)) {
+      const std::int64_t b = std::int64_t{a} - offset;
+      if (b >= kMin && b <= kMax && d.contains(y, static_cast<Value>(b))) return true;
+    }
+    return false;
+  }
+  bool intersect(Context& ctx) const {
+    for (bool changed = true; changed;) {
+      changed = false;
+      if (!keep_matching(ctx, x, y, -offset, changed) || !keep_matching(ctx, y, x, offset, changed)) return false;
+    }
+    return true;
+  }
+  // Removes the candidates a of v with a + shift not among w's candidates.
+  static bool keep_matching(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
+    const Domains& d = ctx.domains();
+    bool ok = true;
+    d.for_each(v, [&](Value a) {
+      const std::int64_t b = std::int64_t{a} + shift;
+      if (ok && (b < kMin || b > kMax || !d.contains(w, static_cast<Value>(b)))) {
+        ok = ctx.remove(v, a);
+        changed = true;
+      }
+    });
+    return ok;
+  }
+  bool differ(Context& ctx) const {
+    if (ctx.fixed(y)) {
+      const std::int64_t a = std::int64_t{ctx.value(y)} + offset;
+      if (a >= kMin && a <= kMax && !ctx.remove(x, static_cast<Value>(a))) return false;
+    }
+    if (ctx.fixed(x)) {
+      const std::int64_t b = std::int64_t{ctx.value(x)} - offset;
+      if (b >= kMin && b <= kMax && !ctx.remove(y, static_cast<Value>(b))) return false;
+    }
+    return true;
+  }
+  static bool narrow(Context& ctx, Var v, std::int64_t lo, std::int64_t hi) {
+    if (lo > ctx.max(v) || hi < ctx.min(v)) return false;
+    if (lo > ctx.min(v) && !ctx.remove_below(v, static_cast<Value>(lo))) return false;
+    return hi >= ctx.max(v) || ctx.remove_above(v, static_cast<Value>(hi));
+  }
+};
+
+class CompareReified final : public Propagator {
+ public:
+  CompareReified(Binary lit, Var b, Reify mode, std::string text)
+      : Propagator({lit.x, lit.y, b}, Trigger::any), lit_(lit), mode_(mode), text_(std::move(text)) {}
+  std::string name() const override { return text_; }
+  bool satisfied(std::span<const Value> v) const override {
+    if (v[2] != 0 && v[2] != 1) return false;
+    const bool c = lit_.holds(v[0], v[1]);
+    return mode_ == Reify::equivalent ? c == (v[2] == 1) : (v[2] == 0 || c);
+  }
+  PropStatus propagate(Context& ctx) override { return reify(ctx, scope()[2], mode_, lit_); }
+
+ private:
+  Binary lit_;
+  Reify mode_;
+  std::string text_;
+};
+
+// Sorted, merged ranges.
+Ranges normalise(Ranges s) {
+  for (auto& r : s)
+    if (r.first > r.second) r = {1, 0};  // an empty range: dropped below
+  s.erase(std::remove_if(s.begin(), s.end(), [](const auto& r) { return r.first > r.second; }), s.end());
+  std::sort(s.begin(), s.end());
+  Ranges out;
+  for (const auto& r : s) {
+    if (!out.empty() && std::int64_t{r.first} <= std::int64_t{out.back().second} + 1)
+      out.back().second = std::max(out.back().second, r.second);
+    else
+      out.push_back(r);
+  }
+  return out;
+}
+
+// x in S (or not in S when negated).
+struct Membership {
+  Var x;
+  Ranges set;  // normalised
+  bool negated = false;
+
+  bool in(Value a) const {
+    auto it = std::upper_bound(set.begin(), set.end(), a, [](Value v, const auto& r) { return v < r.first; });
+    return it != set.begin() && a <= std::prev(it)->second;
+  }
+  bool holds(Value a) const { return in(a) != negated; }
+  bool entailed(const Context& ctx) const { return all(ctx, true); }
+  bool disentailed(const Context& ctx) const { return all(ctx, false); }
+  // Keeps the candidates for which the literal is `want`.
+  bool enforce(Context& ctx, bool want) const {
+    bool ok = true;
+    ctx.domains().for_each(x, [&](Value a) {
+      if (ok && holds(a) != want) ok = ctx.remove(x, a);
+    });
+    return ok;
+  }
+
+ private:
+  // True when the literal is `want` on every candidate.
+  bool all(const Context& ctx, bool want) const {
+    bool every = true;
+    ctx.domains().for_each(x, [&](Value a) { every = every && holds(a) == want; });
+    return every;
+  }
+};
+
+class MemberReified final : public Propagator {
+ public:
+  MemberReified(Membership lit, std::vector<Var> scope, Reify mode)
+      : Propagator(std::move(scope), Trigger::any), lit_(std::move(lit)), mode_(mode) {}
+  std::string name() const override { return scope().size() == 1 ? "member" : "member_reified"; }
+  bool satisfied(std::span<const Value> v) const override {
+    if (v.size() == 1) return lit_.holds(v[0]);
+    if (v[1] != 0 && v[1] != 1) return false;
+    const bool c = lit_.holds(v[0]);
+    return mode_ == Reify::equivalent ? c == (v[1] == 1) : (v[1] == 0 || c);
+  }
+  PropStatus propagate(Context& ctx) override {
+    if (scope().size() == 1) return lit_.enforce(ctx, true) ? PropStatus::fixpoint : PropStatus::failed;
+    return reify(ctx, scope()[1], mode_, lit_);
+  }
+
+ private:
+  Membership lit_;
+  Reify mode_;
+};
+
+const char* comparison_name(Comparison c) {
+  static const char* names[] = {"=", "!=", "<=", "<"};
+  return names[static_cast<int>(c)];
+}
+
+}  // namespace
+
+std::unique_ptr<Propagator> compare_reified(Var x, Comparison relation, Var y, Value offset, Var b, Reify mode) {
+  Binary lit{x, y, Comparison::equal, offset, false};
+  switch (relation) {
+    case Comparison::equal: break;
+    case Comparison::not_equal: lit.negated = true; break;
+    case Comparison::less_equal: lit.rel = Comparison::less_equal; break;
+    case Comparison::less:  // x < y + o  <=>  x <= y + o - 1
+      lit.rel = Comparison::less_equal;
+      lit.offset -= 1;
+      break;
+  }
+  const std::string text = std::string("reified(x ") + comparison_name(relation) + " y + c)";
+  return std::make_unique<CompareReified>(lit, b, mode, text);
+}
+
+std::unique_ptr<Propagator> compare_reified(Var x, Comparison relation, Value c, Var b, Reify mode) {
+  Membership lit{x, {}, false};
+  switch (relation) {
+    case Comparison::equal: lit.set = {{c, c}}; break;
+    case Comparison::not_equal:
+      lit.set = {{c, c}};
+      lit.negated = true;
+      break;
+    case Comparison::less_equal: lit.set = {{kMin, c}}; break;
+    case Comparison::less:
+      if (c == kMin) lit.set = {};
+      else lit.set = {{kMin, c - 1}};
+      break;
+  }
+  return std::make_unique<MemberReified>(std::move(lit), std::vector<Var>{x, b}, mode);
+}
+
+std::unique_ptr<Propagator> member(Var x, Ranges set) {
+  return std::make_unique<MemberReified>(Membership{x, normalise(std::move(set)), false}, std::vector<Var>{x},
+                                         Reify::equivalent);
+}
+
+std::unique_ptr<Propagator> member_reified(Var x, Ranges set, Var b, Reify mode) {
+  return std::make_unique<MemberReified>(Membership{x, normalise(std::move(set)), false}, std::vector<Var>{x, b},
+                                         mode);
+}
+
+}  // namespace csp

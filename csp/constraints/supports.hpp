@@ -1,0 +1,43 @@
+// Supports: the scratch marks of a propagator that reaches domain consistency by enumeration.
+//
+// During one propagation it marks, per scope variable, the candidates found in some satisfying
+// tuple; prune() then removes the others. The buffers are sized on the first reset() from the
+// variables' layouts (which never change once a model is built), so later propagations allocate
+// nothing. Not search state: the marks mean nothing between two propagations.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "csp/domains.hpp"
+
+namespace csp {
+
+class Context;
+
+class Supports {
+ public:
+  /// Forgets every mark of `vars` (the propagator's scope, always the same list).
+  void reset(const Domains& d, std::span<const Var> vars);
+  /// Marks x, a candidate of vars[i], as supported.
+  void mark(std::size_t i, Value x) {
+    const std::uint64_t k = static_cast<std::uint64_t>(static_cast<std::int64_t>(x) - base_[i]);
+    bits_[first_[i] + k / 64] |= std::uint64_t{1} << (k % 64);
+  }
+  /// True when x, a candidate of vars[i], was marked since the last reset().
+  bool marked(std::size_t i, Value x) const {
+    const std::uint64_t k = static_cast<std::uint64_t>(static_cast<std::int64_t>(x) - base_[i]);
+    return (bits_[first_[i] + k / 64] >> (k % 64)) & 1U;
+  }
+  /// Removes the unmarked candidates of vars[i] through ctx; false on a wipe-out.
+  bool prune(Context& ctx, std::size_t i, Var v) const;
+
+ private:
+  std::vector<std::int64_t> base_;   // per variable: the value of its first bit
+  std::vector<std::size_t> first_;   // per variable: its first word in bits_
+  std::vector<std::size_t> words_;   // per variable: its number of words
+  std::vector<std::uint64_t> bits_;
+};
+
+}  // namespace csp
