@@ -96,7 +96,7 @@ class Engine {
   void set_tracer(Tracer* tracer) { tracer_ = tracer; }
   Tracer* tracer() const { return tracer_; }
 
-  /// The propagator whose run (or check) failed most recently, or -1.
+  /// The propagator whose run (or check) failed most recently, or kNoPropagator.
   PropagatorId last_failure() const { return last_failure_; }
   const Model& model() const { return *model_; }
 
@@ -122,7 +122,7 @@ class Engine {
   PropagatorId current_ = -1;  // the running propagator, not woken by its own changes
   bool waking_ = true;         // false while forward checking: changes wake nobody
   bool current_changed_ = false;
-  PropagatorId last_failure_ = -1;
+  PropagatorId last_failure_ = kNoPropagator;
   Tracer* tracer_ = nullptr;
 };
 

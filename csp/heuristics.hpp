@@ -23,7 +23,7 @@ class VariableOrder {
   virtual void start() {}
   /// An unfixed variable to branch on, or Var{} (id -1) when every variable is fixed.
   virtual Var select(const Domains& d) = 0;
-  /// Called when a decision fails, naming the propagator that failed (-1 when unknown).
+  /// Called when a decision fails, naming the propagator that failed (kNoPropagator when unknown).
   virtual void failed(PropagatorId) {}
 };
 

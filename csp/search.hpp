@@ -1,4 +1,5 @@
-// Search: depth-first backtracking over a model, with pluggable heuristics and inference level.
+// Search: the options, results and Solver facade of backtracking search over a model (the engine,
+// depth-first, is csp/dfs.hpp), with pluggable heuristics and inference level.
 //
 // At each node the variable order picks an unfixed variable and the value order lists its
 // candidates; each is tried in turn on a copy of the node's domains (state is restored by copying
@@ -80,12 +81,18 @@ struct SearchResult {
 /// Called with each solution (one value per variable, by id); return false to stop the search.
 using SolutionCallback = std::function<bool(std::span<const Value>)>;
 
-/// Searches one model. Allocates its work space once; each search then allocates nothing per node.
+class DepthFirstSearch;
+
+/// Searches one model: the facade over the search engine (depth-first, csp/dfs.hpp). Allocates its
+/// work space once; each search then allocates nothing per node.
 /// Not thread-safe: one solver per thread (and one model per solver, see Model).
 class Solver {
  public:
+  /// Builds the heuristics from the options' factories and the work space for `model`.
   explicit Solver(const Model& model, SearchOptions options = {});
   ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
   /// The first solution from the model's initial domains.
   SearchResult solve();
@@ -96,25 +103,14 @@ class Solver {
   /// Calls `on_solution` for every solution until it returns false.
   SearchResult for_each_solution(const Domains& start, const SolutionCallback& on_solution);
 
+  /// The model it searches.
   const Model& model() const { return model_; }
-  const SearchOptions& options() const { return options_; }
+  /// The options it was built with.
+  const SearchOptions& options() const;
 
  private:
-  struct Frame;
-  enum class Step : std::uint8_t { descend, backtrack, stop };
-  SearchResult run(const Domains& start, std::uint64_t cap, const SolutionCallback* on_solution);
-  bool infer_after_decision(Var v, Domains& d, Stats& s);
-  bool infer_at_root(Domains& d, Stats& s);
-  bool limit_reached(SearchResult& r, std::chrono::steady_clock::time_point started);
-
   const Model& model_;
-  SearchOptions options_;
-  Engine engine_;
-  std::unique_ptr<VariableOrder> var_order_;
-  std::unique_ptr<ValueOrder> value_order_;
-  std::vector<Frame> frames_;
-  Domains current_;
-  std::vector<Value> assignment_;
+  std::unique_ptr<DepthFirstSearch> dfs_;
 };
 
 }  // namespace csp
