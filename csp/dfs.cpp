@@ -64,7 +64,8 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   var_order_->start();
   current_.copy_from(start_domains);
   bool alive = true;
-  for (int i = 0; i < model_.var_count() && alive; ++i) alive = !current_.empty(Var{i});
+  const int n = model_.var_count();  // read once: the loop's writes might alias the model's size
+  for (int i = 0; i < n && alive; ++i) alive = !current_.empty(Var{i});
   if (alive && infer_at_root(current_)) return Step::open;
   ++result_.stats.failures;
   return stop(SearchStatus::exhausted);
@@ -91,7 +92,8 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
 // caller checks solutions itself), report it, and move on to the deepest frame's next value.
 DepthFirstSearch::Step DepthFirstSearch::solution() {
   const bool mac = options_.inference == Inference::mac;
-  for (int i = 0; i < model_.var_count(); ++i) assignment_[static_cast<std::size_t>(i)] = current_.value(Var{i});
+  const int n = model_.var_count();  // read once, as in start()
+  for (int i = 0; i < n; ++i) assignment_[static_cast<std::size_t>(i)] = current_.value(Var{i});
   const std::optional<PropagatorId> violated =
       (options_.check_solutions || !mac) ? model_.first_violated(assignment_) : std::nullopt;
   if (!violated) {
