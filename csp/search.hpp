@@ -47,11 +47,12 @@ enum class LimitHit : std::uint8_t { none, nodes, failures, time, interrupted };
 /// "nodes", "failures", "time", "interrupted" (or "none").
 std::string_view to_string(LimitHit l);
 
+/// How to search: the heuristics, the inference level, the limits, checking and tracing.
 struct SearchOptions {
-  VariableOrderFactory order = order::mrv();
-  ValueOrderFactory values = values::ascending();
-  Inference inference = Inference::mac;
-  Limits limits;
+  VariableOrderFactory order = order::mrv();       ///< which variable to branch on (one instance per solver)
+  ValueOrderFactory values = values::ascending();  ///< in which order to try its candidates
+  Inference inference = Inference::mac;            ///< the reasoning after each decision
+  Limits limits;                                   ///< bounds on each search (none by default)
   /// Check every solution against every constraint's satisfied() before reporting it. Turn off
   /// only when the caller checks solutions itself (the sudoku command uses its own validator);
   /// under inference none or fc the check is part of the search and always happens.
@@ -67,14 +68,17 @@ enum class SearchStatus : std::uint8_t {
   limit,               ///< a limit stopped it first; `limit` says which
 };
 
+/// What a search found and what it cost.
 struct SearchResult {
-  SearchStatus status = SearchStatus::exhausted;
-  LimitHit limit = LimitHit::none;
-  Stats stats;
+  SearchStatus status = SearchStatus::exhausted;  ///< how it ended
+  LimitHit limit = LimitHit::none;                ///< which limit stopped it (status limit), else none
+  Stats stats;                                    ///< solutions, nodes, failures, time, counters
   /// The last solution found (the first one for solve()), one value per variable; empty when none.
   std::vector<Value> solution;
 
+  /// True when at least one solution was found.
   bool found() const { return stats.solutions > 0; }
+  /// True when the whole space was searched and holds no solution.
   bool unsatisfiable() const { return status == SearchStatus::exhausted && stats.solutions == 0; }
 };
 
