@@ -1,9 +1,12 @@
 # The two commands of the README's Quick start, and their parts.
 #   make run    install what is missing, build Release, solve the bundled puzzles
 #   make test   install what is missing, build Release, run every test; then the rule and harness
-#               tests built without SIMD, and the reliability checks: the whole suite under AddressSanitizer + UndefinedBehaviorSanitizer, the
-#               threaded paths under ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
+#               tests built without SIMD, and the reliability checks: the whole suite under
+#               AddressSanitizer + UndefinedBehaviorSanitizer, the threaded paths under
+#               ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build
+#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) under
+#               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
 # The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
 #   make tsan   the sudoku command and bench_threads with -fsanitize=thread; ctest -L threads
@@ -17,6 +20,7 @@
 BUILD ?= build
 WERROR ?= OFF
 CLANGXX ?= clang++-14
+PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 300
 TEST_FUZZ_SECONDS ?= 30
 # clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
@@ -36,7 +40,7 @@ SAN_ENV := ASAN_OPTIONS=exitcode=86:detect_leaks=1:abort_on_error=0 \
            TSAN_OPTIONS=halt_on_error=1:exitcode=88:second_deadlock_stack=1
 SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCSP_WERROR=$(WERROR)
 
-.PHONY: setup build run test clean asan tsan nosimd fuzz-build fuzz
+.PHONY: setup build run install test clean asan tsan nosimd fuzz-build fuzz
 
 setup:
 	@missing=""; \
@@ -56,6 +60,9 @@ build: setup
 
 run: build
 	./$(BUILD)/bin/sudoku solve --summary data/puzzles.txt
+
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # Each stage prints how long it took, so that the cost of `make test` stays visible in CI logs.
 test: build

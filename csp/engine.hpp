@@ -23,13 +23,21 @@ class Engine;
 /// propagator must then return PropStatus::failed without further writes.
 class Context {
  public:
+  /// Every domain, read-only (narrow through the writes below, never behind the engine's back).
   const Domains& domains() const { return *d_; }
+  /// Number of candidates of v.
   int size(Var v) const { return d_->size(v); }
+  /// True when v has one candidate left.
   bool fixed(Var v) const { return d_->fixed(v); }
+  /// Smallest candidate of v.
   Value min(Var v) const { return d_->min(v); }
+  /// Largest candidate of v.
   Value max(Var v) const { return d_->max(v); }
+  /// The candidate of a fixed v.
   Value value(Var v) const { return d_->value(v); }
+  /// True when x is a candidate of v.
   bool contains(Var v, Value x) const { return d_->contains(v, x); }
+  /// Single-word fast path: v's candidates as bits (bit i stands for the value base + i).
   std::uint64_t bits(Var v) const { return d_->bits(v); }
 
   /// Single-word fast path: keeps only the candidates whose bits are set in `keep`.
@@ -77,6 +85,7 @@ class Context {
 /// Runs a model's propagators. One engine per model per thread; it allocates only when built.
 class Engine {
  public:
+  /// Allocates its queue and per-variable tables for `model` (all it ever allocates), which must outlive it.
   explicit Engine(const Model& model);
 
   /// Runs every propagator once, then on to the fixpoint (the start of a search under MAC).
@@ -94,10 +103,12 @@ class Engine {
 
   /// Reports every removal and failure to `tracer` (nullptr: nobody).
   void set_tracer(Tracer* tracer) { tracer_ = tracer; }
+  /// The tracer told of removals and failures, or nullptr.
   Tracer* tracer() const { return tracer_; }
 
-  /// The propagator whose run (or check) failed most recently, or -1.
+  /// The propagator whose run (or check) failed most recently, or kNoPropagator.
   PropagatorId last_failure() const { return last_failure_; }
+  /// The model whose propagators it runs.
   const Model& model() const { return *model_; }
 
  private:
@@ -122,7 +133,7 @@ class Engine {
   PropagatorId current_ = -1;  // the running propagator, not woken by its own changes
   bool waking_ = true;         // false while forward checking: changes wake nobody
   bool current_changed_ = false;
-  PropagatorId last_failure_ = -1;
+  PropagatorId last_failure_ = kNoPropagator;
   Tracer* tracer_ = nullptr;
 };
 

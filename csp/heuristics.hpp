@@ -23,7 +23,7 @@ class VariableOrder {
   virtual void start() {}
   /// An unfixed variable to branch on, or Var{} (id -1) when every variable is fixed.
   virtual Var select(const Domains& d) = 0;
-  /// Called when a decision fails, naming the propagator that failed (-1 when unknown).
+  /// Called when a decision fails, naming the propagator that failed (kNoPropagator when unknown).
   virtual void failed(PropagatorId) {}
 };
 
@@ -38,7 +38,9 @@ class ValueOrder {
   virtual void order(Var v, const Domains& d, std::vector<Value>& out) = 0;
 };
 
+/// Builds a variable order for a model: each solver calls it once, so state is never shared.
 using VariableOrderFactory = std::function<std::unique_ptr<VariableOrder>(const Model&)>;
+/// Builds a value order for a model, once per solver.
 using ValueOrderFactory = std::function<std::unique_ptr<ValueOrder>(const Model&)>;
 
 namespace order {

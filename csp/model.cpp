@@ -94,10 +94,10 @@ std::optional<Var> Model::find(std::string_view name) const {
   return std::nullopt;
 }
 
-PropagatorId Model::first_violated(std::span<const Value> assignment) const {
-  if (static_cast<int>(assignment.size()) != var_count()) return -1;
+std::optional<PropagatorId> Model::first_violated(std::span<const Value> assignment) const {
+  if (static_cast<int>(assignment.size()) != var_count()) return kNoPropagator;
   for (int i = 0; i < var_count(); ++i)
-    if (!initial_.contains(Var{i}, assignment[static_cast<std::size_t>(i)])) return -1;
+    if (!initial_.contains(Var{i}, assignment[static_cast<std::size_t>(i)])) return kNoPropagator;
   boost::container::small_vector<Value, 64> scope_values;
   for (std::size_t id = 0; id < propagators_.size(); ++id) {
     const Propagator& p = *propagators_[id];
@@ -105,7 +105,7 @@ PropagatorId Model::first_violated(std::span<const Value> assignment) const {
     for (Var v : p.scope()) scope_values.push_back(assignment[static_cast<std::size_t>(v.id)]);
     if (!p.satisfied({scope_values.data(), scope_values.size()})) return static_cast<PropagatorId>(id);
   }
-  return -2;
+  return std::nullopt;
 }
 
 }  // namespace csp

@@ -23,6 +23,9 @@ using CounterId = int;
 
 /// A propagator's index in its model.
 using PropagatorId = int;
+/// Stands for "no propagator": a failure no propagator caused (a search decision, a value outside
+/// its variable's initial domain), or none yet.
+inline constexpr PropagatorId kNoPropagator = -1;
 
 class Model {
  public:
@@ -84,10 +87,11 @@ class Model {
 
   /// True when this complete assignment (one value per variable, by id) satisfies every
   /// propagator's satisfied(). Independent of propagation: used to check every solution.
-  bool satisfied_by(std::span<const Value> assignment) const { return first_violated(assignment) == -2; }
-  /// The first propagator whose satisfied() rejects this complete assignment, -1 when a value lies
-  /// outside its variable's initial domain (or the size is wrong), -2 when all is satisfied.
-  PropagatorId first_violated(std::span<const Value> assignment) const;
+  bool satisfied_by(std::span<const Value> assignment) const { return !first_violated(assignment); }
+  /// What rejects this complete assignment: nothing (std::nullopt) when every propagator's
+  /// satisfied() accepts it, else the first propagator that does not, or kNoPropagator when a value
+  /// lies outside its variable's initial domain (or the size is wrong).
+  std::optional<PropagatorId> first_violated(std::span<const Value> assignment) const;
 
  private:
   Var add_layout(Value lo, Value hi, std::string name);

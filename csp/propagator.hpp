@@ -31,6 +31,7 @@ enum class PropStatus : std::uint8_t {
 
 class Propagator {
  public:
+  /// A propagator over `scope` (a variable may appear twice), woken on changes of kind `trigger`.
   Propagator(std::vector<Var> scope, Trigger trigger) : scope_(std::move(scope)), trigger_(trigger) {}
   virtual ~Propagator() = default;
   Propagator(const Propagator&) = delete;

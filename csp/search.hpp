@@ -1,4 +1,5 @@
-// Search: depth-first backtracking over a model, with pluggable heuristics and inference level.
+// Search: the options, results and Solver facade of backtracking search over a model (the engine,
+// depth-first, is csp/dfs.hpp), with pluggable heuristics and inference level.
 //
 // At each node the variable order picks an unfixed variable and the value order lists its
 // candidates; each is tried in turn on a copy of the node's domains (state is restored by copying
@@ -46,11 +47,12 @@ enum class LimitHit : std::uint8_t { none, nodes, failures, time, interrupted };
 /// "nodes", "failures", "time", "interrupted" (or "none").
 std::string_view to_string(LimitHit l);
 
+/// How to search: the heuristics, the inference level, the limits, checking and tracing.
 struct SearchOptions {
-  VariableOrderFactory order = order::mrv();
-  ValueOrderFactory values = values::ascending();
-  Inference inference = Inference::mac;
-  Limits limits;
+  VariableOrderFactory order = order::mrv();       ///< which variable to branch on (one instance per solver)
+  ValueOrderFactory values = values::ascending();  ///< in which order to try its candidates
+  Inference inference = Inference::mac;            ///< the reasoning after each decision
+  Limits limits;                                   ///< bounds on each search (none by default)
   /// Check every solution against every constraint's satisfied() before reporting it. Turn off
   /// only when the caller checks solutions itself (the sudoku command uses its own validator);
   /// under inference none or fc the check is part of the search and always happens.
@@ -66,26 +68,35 @@ enum class SearchStatus : std::uint8_t {
   limit,               ///< a limit stopped it first; `limit` says which
 };
 
+/// What a search found and what it cost.
 struct SearchResult {
-  SearchStatus status = SearchStatus::exhausted;
-  LimitHit limit = LimitHit::none;
-  Stats stats;
+  SearchStatus status = SearchStatus::exhausted;  ///< how it ended
+  LimitHit limit = LimitHit::none;                ///< which limit stopped it (status limit), else none
+  Stats stats;                                    ///< solutions, nodes, failures, time, counters
   /// The last solution found (the first one for solve()), one value per variable; empty when none.
   std::vector<Value> solution;
 
+  /// True when at least one solution was found.
   bool found() const { return stats.solutions > 0; }
+  /// True when the whole space was searched and holds no solution.
   bool unsatisfiable() const { return status == SearchStatus::exhausted && stats.solutions == 0; }
 };
 
 /// Called with each solution (one value per variable, by id); return false to stop the search.
 using SolutionCallback = std::function<bool(std::span<const Value>)>;
 
-/// Searches one model. Allocates its work space once; each search then allocates nothing per node.
+class DepthFirstSearch;
+
+/// Searches one model: the facade over the search engine (depth-first, csp/dfs.hpp). Allocates its
+/// work space once; each search then allocates nothing per node.
 /// Not thread-safe: one solver per thread (and one model per solver, see Model).
 class Solver {
  public:
+  /// Builds the heuristics from the options' factories and the work space for `model`.
   explicit Solver(const Model& model, SearchOptions options = {});
   ~Solver();
+  Solver(const Solver&) = delete;
+  Solver& operator=(const Solver&) = delete;
 
   /// The first solution from the model's initial domains.
   SearchResult solve();
@@ -96,25 +107,14 @@ class Solver {
   /// Calls `on_solution` for every solution until it returns false.
   SearchResult for_each_solution(const Domains& start, const SolutionCallback& on_solution);
 
+  /// The model it searches.
   const Model& model() const { return model_; }
-  const SearchOptions& options() const { return options_; }
+  /// The options it was built with.
+  const SearchOptions& options() const;
 
  private:
-  struct Frame;
-  enum class Step : std::uint8_t { descend, backtrack, stop };
-  SearchResult run(const Domains& start, std::uint64_t cap, const SolutionCallback* on_solution);
-  bool infer_after_decision(Var v, Domains& d, Stats& s);
-  bool infer_at_root(Domains& d, Stats& s);
-  bool limit_reached(SearchResult& r, std::chrono::steady_clock::time_point started);
-
   const Model& model_;
-  SearchOptions options_;
-  Engine engine_;
-  std::unique_ptr<VariableOrder> var_order_;
-  std::unique_ptr<ValueOrder> value_order_;
-  std::vector<Frame> frames_;
-  Domains current_;
-  std::vector<Value> assignment_;
+  std::unique_ptr<DepthFirstSearch> dfs_;
 };
 
 }  // namespace csp
