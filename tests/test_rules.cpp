@@ -320,7 +320,8 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
   CHECK(csp::parse_rules("none").empty());
   CHECK(csp::parse_rules("all") == csp::all_rules());
   CHECK(csp::all_rules().size() == 6);
-  CHECK(csp::parse_rules("naked-single,hidden-single") == RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
+  CHECK(csp::parse_rules("naked-single,hidden-single") ==
+        RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
   CHECK(csp::parse_rules(" hidden-single , naked-single,hidden-single") ==
         RuleSet{csp::rule("hidden-single"), csp::rule("naked-single")});
   CHECK(csp::to_string(RuleSet{}) == "none");
@@ -331,8 +332,8 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
   CHECK_THROWS_WITH(csp::parse_rules("naked-single,y-wing"), Catch::Contains("unknown rule 'y-wing'"));
   // The older plural names are aliases; "singles" is the two single rules.
   CHECK(csp::parse_rules("naked-twins,hidden-pairs,naked-triples,hidden-triples,naked-quads,hidden-quads,x-chains") ==
-        RuleSet{csp::rule("naked-pair"), csp::rule("hidden-pair"), csp::rule("naked-triple"), csp::rule("hidden-triple"), csp::rule("naked-quad"),
-                csp::rule("hidden-quad"), csp::rule("x-chain")});
+        RuleSet{csp::rule("naked-pair"), csp::rule("hidden-pair"), csp::rule("naked-triple"),
+                csp::rule("hidden-triple"), csp::rule("naked-quad"), csp::rule("hidden-quad"), csp::rule("x-chain")});
   CHECK(csp::parse_rules("singles") == RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
   CHECK(csp::to_string(csp::parse_rules("x-chains")) == "x-chain");
   // rule_names() lists every name parse_rules() takes, and each parses.
@@ -346,6 +347,43 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
                         [&](const csp::RuleName& n) { return n.name == csp::rule_name(r); }) == 1);
   CHECK_THROWS_AS(csp::parse_rules(""), std::invalid_argument);
   CHECK_THROWS_AS(csp::parse_rules("naked-single,,hidden-single"), std::invalid_argument);
+}
+
+// The registry is the only list of rules: every row that can be a search rule is one, reachable by
+// its name and through "every", posting exactly its deduction (or its by_set set's); the others
+// are not rules.
+TEST_CASE("the search rules are the registry's rows", "[rules]") {
+  namespace tq = csp::techniques;
+  const RuleSet every = csp::parse_rules("every");
+  std::size_t rows = 0;
+  for (const tq::Technique& t : tq::catalogue()) {
+    INFO(t.name);
+    if (t.search == tq::Search::none) {
+      CHECK_THROWS_AS(csp::rule(t.name), std::invalid_argument);
+      CHECK_THROWS_AS(csp::parse_rules(t.name), std::invalid_argument);
+      continue;
+    }
+    ++rows;
+    const std::string_view name = t.by_set ? t.set : t.name;
+    const Rule r = csp::rule(name);
+    CHECK(csp::rule_name(r) == name);
+    CHECK(csp::parse_rules(name) == RuleSet{r});
+    const std::vector<const tq::Technique*> posted = tq::rows_of(r);
+    CHECK(std::count(posted.begin(), posted.end(), &t) == 1);
+    CHECK(tq::finders_of(r).size() == posted.size());
+    CHECK(std::count(every.begin(), every.end(), r) == 1);
+    const RuleSet& named = t.search == tq::Search::all ? csp::all_rules() : csp::technique_rules();
+    CHECK(std::count(named.begin(), named.end(), r) == 1);
+  }
+  // Every rule posts at least one row, and no row is posted by two rules.
+  std::size_t posted = 0;
+  for (Rule r : every) posted += tq::rows_of(r).size();
+  CHECK(posted == rows);
+  CHECK(every.size() == csp::all_rules().size() + csp::technique_rules().size());
+  // The listing order kept from before the registry: the group rules, then the techniques by family.
+  CHECK(csp::to_string(csp::technique_rules()) ==
+        "hidden-triple,naked-quad,hidden-quad,x-wing,swordfish,jellyfish,xy-wing,xyz-wing,simple-colouring,x-chain");
+  CHECK_THROWS_WITH(csp::rule("all"), Catch::Contains("unknown rule 'all'"));
 }
 
 TEST_CASE("post_groups refuses groups that are not exact or not one-word", "[rules]") {
@@ -797,7 +835,7 @@ TEST_CASE("singles and locked-candidates propagators mean and check exactly thei
     csp::Model m;
     auto vars = m.add_vars(16, 1, 4, "c");
     const std::vector<csp::Group> groups = groups_of(index_groups, vars);
-    if (singles) csp::post_groups(m, groups, {csp::rule("naked-single"), csp::rule("hidden-single"), csp::rule("locked-candidates")});
+    if (singles) csp::post_groups(m, groups, csp::parse_rules("naked-single,hidden-single,locked-candidates"));
     else csp::post_groups(m, groups, {csp::rule("locked-candidates")});
     std::vector<const csp::Propagator*> tested;
     for (int p = 0; p < m.propagator_count(); ++p)

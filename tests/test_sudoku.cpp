@@ -44,7 +44,7 @@ csp::SearchOptions options(const char* order, csp::Inference inference) {
 }
 
 // Solves with the essay's set-up by default: naked and hidden singles, MRV, MAC.
-std::vector<int> solve(const sd::Puzzle& p, const RuleSet& rules = {csp::rule("naked-single"), csp::rule("hidden-single")},
+std::vector<int> solve(const sd::Puzzle& p, const RuleSet& rules = csp::parse_rules("singles"),
                        const char* order = "mrv", csp::Inference inference = csp::Inference::mac) {
   sd::SudokuModel m(p.box, rules);
   csp::Solver solver(m.model(), options(order, inference));

@@ -2,7 +2,9 @@
 // (a Sudoku row, column or box; a Latin-square line). Each rule is a deduction of the registry
 // (csp/rules/techniques/technique.hpp) working on every group, selectable by name and composable
 // into rule sets: its finder applied to a fixpoint by one propagator over all the groups, or its
-// accelerator (the singles, and locked candidates, share one fast propagator). Every rule counts
+// accelerator (the singles, and locked candidates, share one fast propagator). The rules and
+// the named sets are read off the registry's rows (Technique::search), so a new row is a new rule.
+// Every rule counts
 // its firings and removals in Stats::counters under "<rule>" (firings) and "<rule>.removals".
 //
 // Requirement: the cells of the groups have one-word domains (at most 64 values) with one base;

@@ -18,6 +18,21 @@
 //     differentially) to reach exactly the closure of its finders — the singles (singles.cpp) for
 //     naked-single and hidden-single, locked pairs (locked_pairs.hpp) for pointing and claiming.
 //
+// Adding a deduction (say "w-wing"), two steps:
+//   1. csp/rules/techniques/w_wing.cpp: `bool find_w_wing(const Position&, Step&)`, its header
+//      comment stating the idea, declared in finders.hpp beside the others (a function of another
+//      file must be declared somewhere; finders.hpp is where the registry's table sees them all).
+//   2. One row in catalogue() (catalogue.cpp), at its place by difficulty:
+//        {"w-wing", "", "<the idea in one sentence>", find_w_wing},
+//      The defaults make it a technique rule posted through its finder: `--rules w-wing`, part of
+//      "techniques" and "every", listed after the older rules, counted as "w-wing" and
+//      "w-wing.removals" in the statistics; it is an explanation step (`sudoku explain
+//      --techniques w-wing`) too. Set one_group when its pattern lies within one group, search =
+//      Search::none if it must never be a search rule.
+//   The build and tests/ pick it up (the soundness and harness tests run every row). Sudoku's grade
+//   needs its score too (problems/sudoku/grading.cpp, a problem's own scheme; a test names a row
+//   without one). Nothing else lists the deductions.
+//
 // Soundness: every finder deduces only from the meaning of the groups, never from uniqueness of the
 // solution, so on any position each removal is of a value no solution extending it can take (tests:
 // tests/test_techniques.cpp, against the true solution of thousands of generated puzzles).
