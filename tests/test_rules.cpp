@@ -380,9 +380,10 @@ TEST_CASE("the search rules are the registry's rows", "[rules]") {
   for (Rule r : every) posted += tq::rows_of(r).size();
   CHECK(posted == rows);
   CHECK(every.size() == csp::all_rules().size() + csp::technique_rules().size());
-  // The listing order kept from before the registry: the group rules, then the techniques by family.
-  CHECK(csp::to_string(csp::technique_rules()) ==
-        "hidden-triple,naked-quad,hidden-quad,x-wing,swordfish,jellyfish,xy-wing,xyz-wing,simple-colouring,x-chain");
+  // The listing order kept from before the registry (Technique::listed), newer rows after it.
+  CHECK(csp::to_string(csp::technique_rules())
+            .starts_with("hidden-triple,naked-quad,hidden-quad,x-wing,swordfish,jellyfish,xy-wing,xyz-wing,"
+                         "simple-colouring,x-chain"));
   CHECK_THROWS_WITH(csp::rule("all"), Catch::Contains("unknown rule 'all'"));
 }
 
