@@ -167,11 +167,11 @@ void check_spec(const Spec& spec, bool must_prune = true) {
   CHECK(t.partial * 4 <= t.fixpoints);  // most soundness checks saw every solution
 }
 
-const RuleSet kSingles{Rule::naked_single, Rule::hidden_single};
+const RuleSet kSingles{csp::rule("naked-single"), csp::rule("hidden-single")};
 
 std::vector<RuleSet> singles_sets() {
-  return {{Rule::naked_single}, {Rule::hidden_single}, kSingles,
-          {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates}};
+  return {{csp::rule("naked-single")}, {csp::rule("hidden-single")}, kSingles,
+          {csp::rule("naked-single"), csp::rule("hidden-single"), csp::rule("locked-candidates")}};
 }
 
 }  // namespace

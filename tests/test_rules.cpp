@@ -84,7 +84,7 @@ const std::string kAll9 = "123456789";
 // ---- each rule on hand-built positions ----------------------------------------------------------
 
 TEST_CASE("naked single removes a fixed value from its peers, repeatedly", "[rules]") {
-  Bench b(9, {Rule::naked_single});
+  Bench b(9, {csp::rule("naked-single")});
   // x0 = 5 removes 5 everywhere; that fixes x1 = 1, which then removes 1 from the full cells.
   auto after = b.run({"5", "15", "567", kAll9, kAll9, kAll9, kAll9, kAll9, kAll9});
   REQUIRE(b.ok);
@@ -112,7 +112,7 @@ TEST_CASE("naked single removes a fixed value from its peers, repeatedly", "[rul
 }
 
 TEST_CASE("hidden single places a value with one place left, repeatedly", "[rules]") {
-  Bench b(9, {Rule::hidden_single});
+  Bench b(9, {csp::rule("hidden-single")});
   // 9 can only go in x4; placing it leaves 8 only in x5.
   const std::string r = "1234567";
   auto after = b.run({r, r, r, r, "389", "78", r, r, r});
@@ -146,7 +146,7 @@ TEST_CASE("hidden single places a value with one place left, repeatedly", "[rule
 }
 
 TEST_CASE("naked pair removes their two values from the rest of the group", "[rules]") {
-  Bench b(9, {Rule::naked_pair});
+  Bench b(9, {csp::rule("naked-pair")});
   const std::string r = "3456789";
   auto after = b.run({"12", "12", "123", "145", r, r, r, r, r});
   REQUIRE(b.ok);
@@ -181,7 +181,7 @@ TEST_CASE("naked pair removes their two values from the rest of the group", "[ru
 }
 
 TEST_CASE("hidden pair keeps only their two values in their two cells", "[rules]") {
-  Bench b(9, {Rule::hidden_pair});
+  Bench b(9, {csp::rule("hidden-pair")});
   const std::string r = "3456789";
   auto after = b.run({"1259", "12678", r, r, r, r, r, r, r});
   REQUIRE(b.ok);
@@ -203,7 +203,7 @@ TEST_CASE("hidden pair keeps only their two values in their two cells", "[rules]
 }
 
 TEST_CASE("naked triple removes their three values from the rest of the group", "[rules]") {
-  Bench b(9, {Rule::naked_triple});
+  Bench b(9, {csp::rule("naked-triple")});
   const std::string r = "456789";
   SECTION("three cells of two candidates each") {
     auto after = b.run({"12", "23", "13", "1234", "35", r, r, r, r});
@@ -232,7 +232,7 @@ TEST_CASE("naked triple removes their three values from the rest of the group", 
 }
 
 TEST_CASE("locked candidates: pointing and claiming between two groups", "[rules]") {
-  Bench b(3, {Rule::locked_candidates}, true);  // A = x0..x8, B = x0,x1,x2,x9..x14
+  Bench b(3, {csp::rule("locked-candidates")}, true);  // A = x0..x8, B = x0,x1,x2,x9..x14
   REQUIRE(b.model.propagator_count() == 3);     // two checks and one locked-candidates
   CHECK(b.model.propagator(2).name() == "locked-candidates");  // one propagator over every pair
   const std::string a = "12345689";  // A\B without 7
@@ -282,7 +282,7 @@ TEST_CASE("locked candidates are posted on box-line pairs only", "[rules]") {
     groups.push_back(col);
     groups.push_back(box);
   }
-  csp::post_groups(m, groups, {Rule::locked_candidates});
+  csp::post_groups(m, groups, {csp::rule("locked-candidates")});
   REQUIRE(m.propagator_count() == 27 + 1);  // a check per group, one propagator for the pairs
   csp::Engine e(m);
   csp::Stats s;
@@ -320,9 +320,10 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
   CHECK(csp::parse_rules("none").empty());
   CHECK(csp::parse_rules("all") == csp::all_rules());
   CHECK(csp::all_rules().size() == 6);
-  CHECK(csp::parse_rules("naked-single,hidden-single") == RuleSet{Rule::naked_single, Rule::hidden_single});
+  CHECK(csp::parse_rules("naked-single,hidden-single") ==
+        RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
   CHECK(csp::parse_rules(" hidden-single , naked-single,hidden-single") ==
-        RuleSet{Rule::hidden_single, Rule::naked_single});
+        RuleSet{csp::rule("hidden-single"), csp::rule("naked-single")});
   CHECK(csp::to_string(RuleSet{}) == "none");
   CHECK(csp::to_string(csp::all_rules()) ==
         "naked-single,hidden-single,naked-pair,hidden-pair,naked-triple,locked-candidates");
@@ -331,9 +332,9 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
   CHECK_THROWS_WITH(csp::parse_rules("naked-single,y-wing"), Catch::Contains("unknown rule 'y-wing'"));
   // The older plural names are aliases; "singles" is the two single rules.
   CHECK(csp::parse_rules("naked-twins,hidden-pairs,naked-triples,hidden-triples,naked-quads,hidden-quads,x-chains") ==
-        RuleSet{Rule::naked_pair, Rule::hidden_pair, Rule::naked_triple, Rule::hidden_triple, Rule::naked_quad,
-                Rule::hidden_quad, Rule::x_chain});
-  CHECK(csp::parse_rules("singles") == RuleSet{Rule::naked_single, Rule::hidden_single});
+        RuleSet{csp::rule("naked-pair"), csp::rule("hidden-pair"), csp::rule("naked-triple"),
+                csp::rule("hidden-triple"), csp::rule("naked-quad"), csp::rule("hidden-quad"), csp::rule("x-chain")});
+  CHECK(csp::parse_rules("singles") == RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
   CHECK(csp::to_string(csp::parse_rules("x-chains")) == "x-chain");
   // rule_names() lists every name parse_rules() takes, and each parses.
   for (const csp::RuleName& n : csp::rule_names()) {
@@ -346,6 +347,44 @@ TEST_CASE("rule sets parse from names and print back", "[rules]") {
                         [&](const csp::RuleName& n) { return n.name == csp::rule_name(r); }) == 1);
   CHECK_THROWS_AS(csp::parse_rules(""), std::invalid_argument);
   CHECK_THROWS_AS(csp::parse_rules("naked-single,,hidden-single"), std::invalid_argument);
+}
+
+// The registry is the only list of rules: every row that can be a search rule is one, reachable by
+// its name and through "every", posting exactly its deduction (or its by_set set's); the others
+// are not rules.
+TEST_CASE("the search rules are the registry's rows", "[rules]") {
+  namespace tq = csp::techniques;
+  const RuleSet every = csp::parse_rules("every");
+  std::size_t rows = 0;
+  for (const tq::Technique& t : tq::catalogue()) {
+    INFO(t.name);
+    if (t.search == tq::Search::none) {
+      CHECK_THROWS_AS(csp::rule(t.name), std::invalid_argument);
+      CHECK_THROWS_AS(csp::parse_rules(t.name), std::invalid_argument);
+      continue;
+    }
+    ++rows;
+    const std::string_view name = t.by_set ? t.set : t.name;
+    const Rule r = csp::rule(name);
+    CHECK(csp::rule_name(r) == name);
+    CHECK(csp::parse_rules(name) == RuleSet{r});
+    const std::vector<const tq::Technique*> posted = tq::rows_of(r);
+    CHECK(std::count(posted.begin(), posted.end(), &t) == 1);
+    CHECK(tq::finders_of(r).size() == posted.size());
+    CHECK(std::count(every.begin(), every.end(), r) == 1);
+    const RuleSet& named = t.search == tq::Search::all ? csp::all_rules() : csp::technique_rules();
+    CHECK(std::count(named.begin(), named.end(), r) == 1);
+  }
+  // Every rule posts at least one row, and no row is posted by two rules.
+  std::size_t posted = 0;
+  for (Rule r : every) posted += tq::rows_of(r).size();
+  CHECK(posted == rows);
+  CHECK(every.size() == csp::all_rules().size() + csp::technique_rules().size());
+  // The listing order kept from before the registry (Technique::listed), newer rows after it.
+  CHECK(csp::to_string(csp::technique_rules())
+            .starts_with("hidden-triple,naked-quad,hidden-quad,x-wing,swordfish,jellyfish,xy-wing,xyz-wing,"
+                         "simple-colouring,x-chain"));
+  CHECK_THROWS_WITH(csp::rule("all"), Catch::Contains("unknown rule 'all'"));
 }
 
 TEST_CASE("post_groups refuses groups that are not exact or not one-word", "[rules]") {
@@ -532,7 +571,7 @@ TEST_CASE("every rule fails a complete assignment exactly when it repeats a valu
 TEST_CASE("locked candidates (and all rules together) are sound on random pairs of groups", "[rules][brute]") {
   std::mt19937 rng(99);
   int instances = 0, fired = 0;
-  for (const RuleSet& rules : {RuleSet{Rule::locked_candidates}, csp::all_rules()}) {
+  for (const RuleSet& rules : {RuleSet{csp::rule("locked-candidates")}, csp::all_rules()}) {
     for (int n = 4; n <= 6; ++n) {
       for (int shared = 2; shared < n; ++shared) {
         csp::Model m;
@@ -587,7 +626,7 @@ bool finder_closure(const tq::Structure& st, csp::Domains& d, const RuleSet& rul
   std::vector<tq::Finder> finders;
   for (Rule r : rules)
     for (tq::Finder f : tq::finders_of(r)) finders.push_back(f);
-  const bool naked = std::find(rules.begin(), rules.end(), Rule::naked_single) != rules.end();
+  const bool naked = std::find(rules.begin(), rules.end(), csp::rule("naked-single")) != rules.end();
   std::vector<std::uint8_t> placed(st.cells(), 0);
   const tq::Position pos{st, d, placed};
   tq::Step step;
@@ -667,8 +706,8 @@ TEST_CASE("the singles and locked-candidates accelerators reach exactly the clos
     auto vars = m.add_vars(n * n, 1, n, "c");
     const auto index_groups = b > 0 ? sudoku_groups(b) : latin_groups(n);
     const std::vector<csp::Group> groups = groups_of(index_groups, vars);
-    RuleSet rules{Rule::naked_single, Rule::hidden_single};
-    if (locked) rules.push_back(Rule::locked_candidates);
+    RuleSet rules{csp::rule("naked-single"), csp::rule("hidden-single")};
+    if (locked) rules.push_back(csp::rule("locked-candidates"));
     csp::post_groups(m, groups, rules);
     const tq::Structure st(m.initial_domains(), groups);
     int failed = 0, solved = 0, open = 0, failed_again = 0;
@@ -751,8 +790,8 @@ TEST_CASE("locked candidates look again at a retired pair whose cells get candid
     csp::Model m;
     auto vars = m.add_vars(81, 1, 9, "c");
     const auto index_groups = sudoku_groups(3);
-    RuleSet rules{Rule::locked_candidates};
-    if (singles) rules = {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates};
+    RuleSet rules{csp::rule("locked-candidates")};
+    if (singles) rules = {csp::rule("naked-single"), csp::rule("hidden-single"), csp::rule("locked-candidates")};
     csp::post_groups(m, groups_of(index_groups, vars), rules);
     csp::Engine engine(m);
     csp::Stats s;
@@ -797,8 +836,8 @@ TEST_CASE("singles and locked-candidates propagators mean and check exactly thei
     csp::Model m;
     auto vars = m.add_vars(16, 1, 4, "c");
     const std::vector<csp::Group> groups = groups_of(index_groups, vars);
-    if (singles) csp::post_groups(m, groups, {Rule::naked_single, Rule::hidden_single, Rule::locked_candidates});
-    else csp::post_groups(m, groups, {Rule::locked_candidates});
+    if (singles) csp::post_groups(m, groups, csp::parse_rules("naked-single,hidden-single,locked-candidates"));
+    else csp::post_groups(m, groups, {csp::rule("locked-candidates")});
     std::vector<const csp::Propagator*> tested;
     for (int p = 0; p < m.propagator_count(); ++p)
       if (m.propagator(p).name() != "all-different(check)") tested.push_back(&m.propagator(p));

@@ -44,7 +44,7 @@ csp::SearchOptions options(const char* order, csp::Inference inference) {
 }
 
 // Solves with the essay's set-up by default: naked and hidden singles, MRV, MAC.
-std::vector<int> solve(const sd::Puzzle& p, const RuleSet& rules = {Rule::naked_single, Rule::hidden_single},
+std::vector<int> solve(const sd::Puzzle& p, const RuleSet& rules = csp::parse_rules("singles"),
                        const char* order = "mrv", csp::Inference inference = csp::Inference::mac) {
   sd::SudokuModel m(p.box, rules);
   csp::Solver solver(m.model(), options(order, inference));
@@ -326,9 +326,9 @@ TEST_CASE("4x4, 16x16 and 25x25 puzzles are solved", "[sudoku]") {
 
 TEST_CASE("every rule set, order and inference finds the unique solution of proper puzzles", "[sudoku][soundness]") {
   const std::vector<RuleSet> rule_sets{{},
-                                       {Rule::naked_single},
-                                       {Rule::hidden_single},
-                                       {Rule::naked_single, Rule::hidden_single},
+                                       {csp::rule("naked-single")},
+                                       {csp::rule("hidden-single")},
+                                       {csp::rule("naked-single"), csp::rule("hidden-single")},
                                        csp::all_rules()};
   // One model per rule set and one solver per (rule set, order, inference), reused for every puzzle.
   std::vector<std::unique_ptr<sd::SudokuModel>> models;
@@ -385,8 +385,8 @@ TEST_CASE("rule sets with naked singles find the solution of minimal puzzles", "
   // Minimal puzzles (no given can be removed without losing uniqueness) are the hard end, where
   // pairs, triples and locked candidates fire; the configurations without naked singles are too
   // slow on them and are covered above.
-  const std::vector<RuleSet> rule_sets{{Rule::naked_single},
-                                       {Rule::naked_single, Rule::hidden_single},
+  const std::vector<RuleSet> rule_sets{{csp::rule("naked-single")},
+                                       {csp::rule("naked-single"), csp::rule("hidden-single")},
                                        csp::all_rules()};
   sd::SudokuModel best(3, csp::all_rules());
   csp::Solver counter(best.model(), options("mrv", csp::Inference::mac));

@@ -76,7 +76,7 @@ TEST_CASE("a puzzle with a redundant clue is not minimal", "[generate]") {
   sd::Generator g(3, 9);
   sd::Puzzle p = g.next();
   // Solve it, then give back one removed cell: still unique, but that clue is redundant.
-  const csp::RuleSet rules{csp::Rule::naked_single, csp::Rule::hidden_single};
+  const csp::RuleSet rules{csp::rule("naked-single"), csp::rule("hidden-single")};
   sd::SudokuModel m(3, rules);
   csp::Solver s(m.model());
   const csp::SearchResult r = s.solve(m.start(p));

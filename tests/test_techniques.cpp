@@ -134,8 +134,8 @@ TEST_CASE("technique names parse into an order", "[techniques]") {
   CHECK(tq::find_technique("naked-twins") == tq::find_technique("naked-pair"));
   CHECK(tq::find_technique("x-chains")->name == "x-chain");
   CHECK(tq::parse_techniques("hidden-pairs,naked-quads")[1]->name == "naked-quad");
-  for (const tq::Technique* t : tq::parse_techniques("locked-candidates"))
-    CHECK(t->rule == csp::Rule::locked_candidates);
+  CHECK(tq::parse_techniques("locked-candidates") == tq::rows_of(csp::rule("locked-candidates")));
+  CHECK(tq::rows_of(csp::rule("locked-candidates")).size() == 2);
 }
 
 // ---- singles, through the logical solver -------------------------------------------------------
@@ -473,13 +473,13 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
 // ---- the propagators ------------------------------------------------------------------------------
 
 TEST_CASE("technique rules parse and post as propagators", "[techniques]") {
-  CHECK(csp::parse_rules("x-wing,xy-wing") == csp::RuleSet{csp::Rule::x_wing, csp::Rule::xy_wing});
+  CHECK(csp::parse_rules("x-wing,xy-wing") == csp::RuleSet{csp::rule("x-wing"), csp::rule("xy-wing")});
   CHECK(csp::parse_rules("techniques") == csp::technique_rules());
   CHECK(csp::parse_rules("every").size() == csp::all_rules().size() + csp::technique_rules().size());
   for (csp::Rule r : csp::technique_rules()) CHECK(csp::parse_rules(csp::rule_name(r)) == csp::RuleSet{r});
 
   // The x-wing position through the propagator removes the same candidates.
-  sd::SudokuModel m(3, {csp::Rule::x_wing});
+  sd::SudokuModel m(3, {csp::rule("x-wing")});
   csp::Domains d = m.model().initial_domains();
   for (int c = 1; c <= 9; ++c)
     if (c != 3 && c != 5) d.remove(m.cell(1, c - 1), 4), d.remove(m.cell(6, c - 1), 4);
@@ -496,7 +496,7 @@ TEST_CASE("technique rules parse and post as propagators", "[techniques]") {
 
   // Every technique rule, with the singles, solves puzzles correctly.
   sd::Generator g(3, 11);
-  csp::RuleSet rules{csp::Rule::naked_single, csp::Rule::hidden_single};
+  csp::RuleSet rules{csp::rule("naked-single"), csp::rule("hidden-single")};
   for (csp::Rule r : csp::technique_rules()) rules.push_back(r);
   sd::SudokuModel all(3, rules);
   csp::Solver solver(all.model(), csp::SearchOptions{});
@@ -515,7 +515,7 @@ TEST_CASE("technique rules parse and post as propagators", "[techniques]") {
 // then applied, as explain does.
 TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles", "[techniques][soundness]") {
   sd::Generator gen(3, 2024);
-  sd::SudokuModel model(3, {csp::Rule::naked_single, csp::Rule::hidden_single});
+  sd::SudokuModel model(3, {csp::rule("naked-single"), csp::rule("hidden-single")});
   csp::Solver solver(model.model(), csp::SearchOptions{});
   const tq::Structure st(model.model().initial_domains(), model.groups());
   tq::Step step;

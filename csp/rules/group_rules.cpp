@@ -2,7 +2,7 @@
 #include "csp/rules/group_rules.hpp"
 
 #include <algorithm>
-#include <map>
+#include <string>
 #include <stdexcept>
 
 #include "csp/constraints/all_different.hpp"
@@ -29,40 +29,78 @@ std::vector<Shape> shapes_of(const techniques::Structure& st) {
 
 namespace {
 
-constexpr Rule kAll[] = {Rule::naked_single, Rule::hidden_single, Rule::naked_pair,
-                         Rule::hidden_pair,  Rule::naked_triple,  Rule::locked_candidates};
-constexpr Rule kTechniques[] = {Rule::hidden_triple,    Rule::naked_quad, Rule::hidden_quad, Rule::x_wing,
-                                Rule::swordfish,        Rule::jellyfish,  Rule::xy_wing,     Rule::xyz_wing,
-                                Rule::simple_colouring, Rule::x_chain};
-constexpr Rule kSingles[] = {Rule::naked_single, Rule::hidden_single};
-constexpr Rule kLast = Rule::x_chain;
+using techniques::Search;
+using techniques::Technique;
 
-// The sets parse_rules() knows besides the rules themselves, and what they stand for.
+const Technique& row(Rule r) { return techniques::catalogue()[r.row]; }
+
+// Every search rule once, in listing order: the rows that are search rules, a set posted as one
+// rule (by_set) at its first row, sorted by Technique::listed (0 last), then registry order.
+const RuleSet& listed_rules() {
+  static const RuleSet rules = [] {
+    const std::vector<Technique>& rows = techniques::catalogue();
+    RuleSet out;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const Technique& t = rows[i];
+      const bool later_of_set = t.by_set && std::any_of(out.begin(), out.end(), [&](Rule r) {
+                                  return row(r).by_set && row(r).set == t.set;
+                                });
+      if (t.search != Search::none && !later_of_set) out.push_back(Rule{static_cast<std::uint8_t>(i)});
+    }
+    std::stable_sort(out.begin(), out.end(), [](Rule a, Rule b) {
+      const unsigned la = row(a).listed == 0 ? 256U : row(a).listed, lb = row(b).listed == 0 ? 256U : row(b).listed;
+      return la < lb;
+    });
+    return out;
+  }();
+  return rules;
+}
+
+RuleSet rules_in(Search search) {
+  RuleSet out;
+  for (Rule r : listed_rules())
+    if (row(r).search == search) out.push_back(r);
+  return out;
+}
+
+// The search rules whose deductions are of the registry's set `set` ("singles": naked-single and
+// hidden-single; full-house is no search rule).
+RuleSet rules_of_set(std::string_view set) {
+  RuleSet out;
+  for (Rule r : listed_rules())
+    if (row(r).set == set && !row(r).by_set) out.push_back(r);
+  return out;
+}
+
+// The sets parse_rules() knows besides the rules themselves, what they stand for and hold.
 struct NamedSet {
   std::string_view name;
-  std::string_view idea;
-  std::span<const Rule> rules;
+  std::string idea;
+  RuleSet rules;
 };
-constexpr NamedSet kSets[] = {
-    {"none", "no rule: a checking all-different on each group keeps search sound", {}},
-    {"all", "the group rules: singles, naked-pair, hidden-pair, naked-triple, locked-candidates", kAll},
-    {"techniques", "the technique rules: hidden-triple to x-chain", kTechniques},
-    {"every", "all, then techniques", {}},
-    {"singles", "naked-single and hidden-single", kSingles},
-};
+const std::vector<NamedSet>& named_sets() {
+  static const std::vector<NamedSet> sets = [] {
+    const RuleSet& tech = technique_rules();
+    RuleSet every = all_rules();
+    every.insert(every.end(), tech.begin(), tech.end());
+    const std::string range = tech.empty() ? std::string("none")
+                                           : std::string(rule_name(tech.front())) + " to " +
+                                                 std::string(rule_name(tech.back()));
+    return std::vector<NamedSet>{
+        {"none", "no rule: a checking all-different on each group keeps search sound", {}},
+        {"all", "the group rules: singles, naked-pair, hidden-pair, naked-triple, locked-candidates", all_rules()},
+        {"techniques", "the technique rules: " + range, tech},
+        {"every", "all, then techniques", every},
+        {"singles", "naked-single and hidden-single", rules_of_set("singles")},
+    };
+  }();
+  return sets;
+}
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
   return s;
-}
-
-// The registry's rows posted by the rule: its deduction, or every deduction of its set.
-std::vector<const techniques::Technique*> rows_of(Rule r) {
-  std::vector<const techniques::Technique*> rows;
-  for (const techniques::Technique& t : techniques::catalogue())
-    if (t.rule == r) rows.push_back(&t);
-  return rows;
 }
 
 std::vector<std::string_view> split_aliases(std::string_view list) {
@@ -85,36 +123,44 @@ std::string known_names() {
   return out;
 }
 
-bool is_technique(Rule r) { return std::find(std::begin(kTechniques), std::end(kTechniques), r) != std::end(kTechniques); }
+// The entry of rule_names() named `item` (name or alias), nullptr when none.
+const RuleName* find_name(std::string_view item) {
+  for (const RuleName& n : rule_names())
+    if (n.name == item || std::find(n.aliases.begin(), n.aliases.end(), item) != n.aliases.end()) return &n;
+  return nullptr;
+}
+
+// The rule of an entry of rule_names() that is no set: they follow the sets, in listing order.
+Rule rule_of(const RuleName& n) {
+  return listed_rules()[static_cast<std::size_t>(&n - rule_names().data()) - named_sets().size()];
+}
 
 }  // namespace
 
 std::string_view rule_name(Rule r) {
-  static const std::vector<std::string_view> names = [] {
-    std::vector<std::string_view> out;
-    for (int i = 0; i <= static_cast<int>(kLast); ++i) {
-      const std::vector<const techniques::Technique*> rows = rows_of(static_cast<Rule>(i));
-      out.push_back(rows.size() == 1 ? rows[0]->name : rows.empty() ? std::string_view("?") : rows[0]->set);
-    }
-    return out;
-  }();
-  const auto i = static_cast<std::size_t>(r);
-  return i < names.size() ? names[i] : std::string_view("?");
+  if (r.row >= techniques::catalogue().size()) return "?";
+  return row(r).by_set ? row(r).set : row(r).name;
+}
+
+Rule rule(std::string_view name) {
+  const RuleName* n = find_name(name);
+  if (n == nullptr || n->set) throw std::invalid_argument("unknown rule '" + std::string(name) + "'");
+  return rule_of(*n);
 }
 
 const std::vector<RuleName>& rule_names() {
   static const std::vector<RuleName> names = [] {
     std::vector<RuleName> out;
-    for (const NamedSet& s : kSets) out.push_back({s.name, {}, std::string(s.idea), true});
-    for (int i = 0; i <= static_cast<int>(kLast); ++i) {
-      const std::vector<const techniques::Technique*> rows = rows_of(static_cast<Rule>(i));
-      RuleName n{rule_name(static_cast<Rule>(i)), {}, {}, false};
-      if (rows.size() == 1) {
-        n.aliases = split_aliases(rows[0]->aliases);
-        n.idea = std::string(rows[0]->idea);
+    for (const NamedSet& s : named_sets()) out.push_back({s.name, {}, s.idea, true});
+    for (Rule r : listed_rules()) {
+      const std::vector<const Technique*> rows = techniques::rows_of(r);
+      RuleName n{rule_name(r), {}, {}, false};
+      if (!row(r).by_set) {
+        n.aliases = split_aliases(row(r).aliases);
+        n.idea = std::string(row(r).idea);
       } else {
         // A set of deductions posted as one rule: its ideas in turn.
-        for (const techniques::Technique* t : rows) {
+        for (const Technique* t : rows) {
           if (!n.idea.empty()) n.idea += "; ";
           n.idea += std::string(t->name) + ": " + std::string(t->idea);
         }
@@ -127,13 +173,13 @@ const std::vector<RuleName>& rule_names() {
 }
 
 const RuleSet& all_rules() {
-  static const RuleSet all(std::begin(kAll), std::end(kAll));
-  return all;
+  static const RuleSet rules = rules_in(Search::all);
+  return rules;
 }
 
 const RuleSet& technique_rules() {
-  static const RuleSet all(std::begin(kTechniques), std::end(kTechniques));
-  return all;
+  static const RuleSet rules = rules_in(Search::techniques);
+  return rules;
 }
 
 // The sets are accepted anywhere in the list ("none" adds nothing, "every" the group rules then
@@ -149,19 +195,15 @@ RuleSet parse_rules(std::string_view list) {
     const std::string_view item = trim(rest.substr(0, comma));
     if (item.empty())
       throw std::invalid_argument("empty rule name in '" + std::string(list) + "' (expected " + known_names() + ")");
-    const RuleName* found = nullptr;
-    for (const RuleName& n : rule_names())
-      if (n.name == item || std::find(n.aliases.begin(), n.aliases.end(), item) != n.aliases.end()) found = &n;
+    const RuleName* found = find_name(item);
     if (found == nullptr)
       throw std::invalid_argument("unknown rule '" + std::string(item) + "' (expected " + known_names() + ")");
-    if (item == "every") {
-      for (Rule r : kAll) add(r);
-      for (Rule r : kTechniques) add(r);
-    } else if (found->set) {
-      for (const NamedSet& s : kSets)
-        if (s.name == item) for (Rule r : s.rules) add(r);
+    if (found->set) {
+      for (const NamedSet& s : named_sets())
+        if (s.name == found->name)
+          for (Rule r : s.rules) add(r);
     } else {
-      add(static_cast<Rule>(found - rule_names().data() - static_cast<long>(std::size(kSets))));
+      add(rule_of(*found));
     }
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
@@ -189,40 +231,50 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   for (Rule r : rules)
     if (std::find(unique.begin(), unique.end(), r) == unique.end()) unique.push_back(r);
 
+  // The accelerators' deductions: the singles propagator (singles.cpp) is naked-single and/or
+  // hidden-single, locked pairs (locked_pairs.hpp) is locked-candidates; every other rule is posted
+  // through its finder.
+  static const Rule kNaked = rule("naked-single"), kHidden = rule("hidden-single"),
+                    kLockedRule = rule("locked-candidates");
+  auto has = [&](Rule r) { return std::find(unique.begin(), unique.end(), r) != unique.end(); };
+  auto accelerated = [&](Rule r) { return r == kNaked || r == kHidden || r == kLockedRule; };
+  auto is_technique = [](Rule r) { return row(r).search == Search::techniques; };
+
   // The two single rules share one propagator over all groups (see singles.cpp). It rejects a
   // value fixed in two cells of a group as soon as it happens; without it, a checking all-different
   // per group does that, so every rule set — even none — is sound and fails early.
-  auto has = [&](Rule r) { return std::find(unique.begin(), unique.end(), r) != unique.end(); };
-  const bool naked = has(Rule::naked_single);
-  const bool hidden = has(Rule::hidden_single);
+  const bool naked = has(kNaked);
+  const bool hidden = has(kHidden);
   if (!naked && !hidden)
     for (const Group& g : groups) model.post(all_different(g.cells, AllDifferentStrength::check));
-  // Every rule's counters, registered in the order the statistics list them: the singles, the
-  // technique rules, then the other rules as listed.
-  std::map<Rule, rules_detail::Counters> counters;
+  // Every rule's counters (by registry row), registered in the order the statistics list them: the
+  // singles, the technique rules, then the other rules as listed.
+  std::vector<rules_detail::Counters> counters(techniques::catalogue().size());
+  std::vector<bool> counted(counters.size(), false);
   auto count_as = [&](Rule r) {
     const std::string name(rule_name(r));
-    counters[r] = rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
+    counters[r.row] = rules_detail::Counters{model.add_counter(name), model.add_counter(name + ".removals")};
+    counted[r.row] = true;
   };
-  for (Rule r : kSingles)
+  for (Rule r : rules_of_set("singles"))
     if (has(r)) count_as(r);
   for (Rule r : unique)
     if (is_technique(r)) count_as(r);
   for (Rule r : unique)
-    if (counters.count(r) == 0) count_as(r);
+    if (!counted[r.row]) count_as(r);
 
   // The accelerators. Locked candidates: every pair of groups sharing two or more cells (in
   // Sudoku: a box with a row or a column), all in one rule over the pairs (locked_pairs.hpp),
   // hosted by the singles propagator when there is one (they then share one copy of the cells and
   // one fixpoint), by a propagator of its own otherwise.
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
-  if (has(Rule::locked_candidates))
+  if (has(kLockedRule))
     for (const techniques::Structure::Overlap& o : structure->overlaps()) pairs.emplace_back(o.a, o.b);
   if (naked || hidden)
-    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[Rule::naked_single],
-                                          counters[Rule::hidden_single], pairs, counters[Rule::locked_candidates]));
+    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[kNaked.row],
+                                          counters[kHidden.row], pairs, counters[kLockedRule.row]));
   else if (!pairs.empty())
-    model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[Rule::locked_candidates]));
+    model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[kLockedRule.row]));
 
   // Every other rule: its finder to a fixpoint (the technique rules first, then the group rules,
   // each in the order given). One propagator over all the groups, or one per group for a deduction
@@ -230,19 +282,18 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   std::vector<std::shared_ptr<const techniques::Structure>> each;
   auto post = [&](Rule r) {
     if (!techniques::one_group(r)) {
-      model.post(rules_detail::make_technique_rule(r, structure, counters[r]));
+      model.post(rules_detail::make_technique_rule(r, structure, counters[r.row]));
       return;
     }
     if (each.empty())
       for (const Group& g : groups)
         each.push_back(std::make_shared<const techniques::Structure>(model.initial_domains(), std::vector<Group>{g}));
-    for (const auto& one : each) model.post(rules_detail::make_technique_rule(r, one, counters[r]));
+    for (const auto& one : each) model.post(rules_detail::make_technique_rule(r, one, counters[r.row]));
   };
   for (Rule r : unique)
     if (is_technique(r)) post(r);
   for (Rule r : unique)
-    if (!is_technique(r) && r != Rule::locked_candidates && r != Rule::naked_single && r != Rule::hidden_single)
-      post(r);
+    if (!is_technique(r) && !accelerated(r)) post(r);
 }
 
 }  // namespace csp

@@ -22,7 +22,7 @@ std::uint64_t mix(std::uint64_t x) {
 // The uniqueness checks dominate the cost; the solve command's default configuration is the
 // fastest one we have for that.
 const csp::RuleSet& checking_rules() {
-  static const csp::RuleSet rules{csp::Rule::naked_single, csp::Rule::hidden_single};
+  static const csp::RuleSet rules = csp::parse_rules("singles");
   return rules;
 }
 

@@ -42,7 +42,7 @@ struct LogicOptions {
   /// catalogue, simplest first.
   std::string techniques = "all";
   /// Rules and options of the search that continues when no technique applies.
-  csp::RuleSet search_rules{csp::Rule::naked_single, csp::Rule::hidden_single};
+  csp::RuleSet search_rules = csp::parse_rules("singles");
   csp::SearchOptions search;
 };
 

@@ -28,46 +28,50 @@ bool Technique::named(std::string_view n) const {
   return false;
 }
 
-// The registry. A new deduction is one row here and one file with its finder.
+// The registry. A new deduction is its finder's file (declared in finders.hpp, beside the others:
+// a function in another file has to be declared somewhere) and one row here, usually just name,
+// aliases, idea and finder: the defaults make it a technique rule ("techniques", "every", --rules
+// <name>) posted through its finder, listed after the existing rules. Order: simplest first.
 const std::vector<Technique>& catalogue() {
   using namespace detail;
+  constexpr Search kNone = Search::none, kGroup = Search::all, kTech = Search::techniques;
   static const std::vector<Technique> all = {
       {"full-house", "", "the last open cell of a group takes the group's missing value", find_full_house, kSingles,
-       std::nullopt, kSinglesPropagator},
-      {"naked-single", "", "a cell with one candidate left takes it", find_naked_single, kSingles, Rule::naked_single,
-       kSinglesPropagator},
-      {"hidden-single", "", "a value with one place left in a group goes there", find_hidden_single, kSingles,
-       Rule::hidden_single, kSinglesPropagator},
+       kNone, false, false, kSinglesPropagator},
+      {"naked-single", "", "a cell with one candidate left takes it", find_naked_single, kSingles, kGroup, false, false,
+       kSinglesPropagator, 1},
+      {"hidden-single", "", "a value with one place left in a group goes there", find_hidden_single, kSingles, kGroup,
+       false, false, kSinglesPropagator, 2},
       {"pointing", "", "a value confined to a line within a box leaves the rest of the line", find_pointing, kLocked,
-       Rule::locked_candidates, kLockedPairs},
+       kGroup, false, true, kLockedPairs, 6},
       {"claiming", "", "a value confined to a box within a line leaves the rest of the box", find_claiming, kLocked,
-       Rule::locked_candidates, kLockedPairs},
+       kGroup, false, true, kLockedPairs, 6},
       {"naked-pair", "naked-twins", "two cells of a group holding only the same two values take both: they leave the group",
-       find_naked_pair, "", Rule::naked_pair, "", true},
+       find_naked_pair, "", kGroup, true, false, "", 3},
       {"hidden-pair", "hidden-pairs", "two values with the same two places in a group: those cells keep only them",
-       find_hidden_pair, "", Rule::hidden_pair, "", true},
+       find_hidden_pair, "", kGroup, true, false, "", 4},
       {"naked-triple", "naked-triples", "three cells of a group holding only three values take them all",
-       find_naked_triple, "", Rule::naked_triple, "", true},
+       find_naked_triple, "", kGroup, true, false, "", 5},
       {"hidden-triple", "hidden-triples", "three values confined to three cells of a group: those cells keep only them",
-       find_hidden_triple, "", Rule::hidden_triple, "", true},
+       find_hidden_triple, "", kTech, true, false, "", 7},
       {"naked-quad", "naked-quads", "four cells of a group holding only four values take them all", find_naked_quad, "",
-       Rule::naked_quad, "", true},
+       kTech, true, false, "", 8},
       {"x-wing", "", "a value confined to the same two columns in two rows leaves the rest of those columns",
-       find_x_wing, "", Rule::x_wing, ""},
+       find_x_wing, "", kTech, false, false, "", 10},
       {"hidden-quad", "hidden-quads", "four values confined to four cells of a group: those cells keep only them",
-       find_hidden_quad, "", Rule::hidden_quad, "", true},
+       find_hidden_quad, "", kTech, true, false, "", 9},
       {"swordfish", "", "a value confined to three columns in three rows leaves the rest of those columns",
-       find_swordfish, "", Rule::swordfish, ""},
+       find_swordfish, "", kTech, false, false, "", 11},
       {"simple-colouring", "", "cells chained by conjugate pairs alternate: one colour holds the value",
-       find_simple_colouring, "", Rule::simple_colouring, ""},
+       find_simple_colouring, "", kTech, false, false, "", 15},
       {"jellyfish", "", "a value confined to four columns in four rows leaves the rest of those columns",
-       find_jellyfish, "", Rule::jellyfish, ""},
+       find_jellyfish, "", kTech, false, false, "", 12},
       {"xy-wing", "", "a pivot xy and pincers xz, yz it sees: z leaves every cell seeing both pincers", find_xy_wing,
-       "", Rule::xy_wing, ""},
+       "", kTech, false, false, "", 13},
       {"xyz-wing", "", "a pivot xyz and pincers xz, yz it sees: z leaves every cell seeing all three", find_xyz_wing,
-       "", Rule::xyz_wing, ""},
+       "", kTech, false, false, "", 14},
       {"x-chain", "x-chains", "an alternating chain of strong and weak links on one value: one end holds it",
-       find_x_chain, "", Rule::x_chain, ""},
+       find_x_chain, "", kTech, false, false, "", 16},
   };
   return all;
 }
@@ -78,18 +82,25 @@ const Technique* find_technique(std::string_view name) {
   return nullptr;
 }
 
+std::vector<const Technique*> rows_of(Rule rule) {
+  std::vector<const Technique*> out;
+  const std::vector<Technique>& rows = catalogue();
+  if (rule.row >= rows.size()) return out;
+  const Technique& first = rows[rule.row];
+  for (const Technique& t : rows)
+    if (&t == &first || (first.by_set && t.by_set && t.set == first.set)) out.push_back(&t);
+  return out;
+}
+
 std::vector<Finder> finders_of(Rule rule) {
   std::vector<Finder> out;
-  for (const Technique& t : catalogue())
-    if (t.rule == rule) out.push_back(t.find);
+  for (const Technique* t : rows_of(rule)) out.push_back(t->find);
   return out;
 }
 
 bool one_group(Rule rule) {
-  bool any = false, all = true;
-  for (const Technique& t : catalogue())
-    if (t.rule == rule) any = true, all = all && t.one_group;
-  return any && all;
+  const std::vector<const Technique*> rows = rows_of(rule);
+  return !rows.empty() && std::all_of(rows.begin(), rows.end(), [](const Technique* t) { return t->one_group; });
 }
 
 std::vector<const Technique*> parse_techniques(std::string_view list) {

@@ -18,13 +18,27 @@
 //     differentially) to reach exactly the closure of its finders — the singles (singles.cpp) for
 //     naked-single and hidden-single, locked pairs (locked_pairs.hpp) for pointing and claiming.
 //
+// Adding a deduction (say "w-wing"), two steps:
+//   1. csp/rules/techniques/w_wing.cpp: `bool find_w_wing(const Position&, Step&)`, its header
+//      comment stating the idea, declared in finders.hpp beside the others (a function of another
+//      file must be declared somewhere; finders.hpp is where the registry's table sees them all).
+//   2. One row in catalogue() (catalogue.cpp), at its place by difficulty:
+//        {"w-wing", "", "<the idea in one sentence>", find_w_wing},
+//      The defaults make it a technique rule posted through its finder: `--rules w-wing`, part of
+//      "techniques" and "every", listed after the older rules, counted as "w-wing" and
+//      "w-wing.removals" in the statistics; it is an explanation step (`sudoku explain
+//      --techniques w-wing`) too. Set one_group when its pattern lies within one group, search =
+//      Search::none if it must never be a search rule.
+//   The build and tests/ pick it up (the soundness and harness tests run every row). Sudoku's grade
+//   needs its score too (problems/sudoku/grading.cpp, a problem's own scheme; a test names a row
+//   without one). Nothing else lists the deductions.
+//
 // Soundness: every finder deduces only from the meaning of the groups, never from uniqueness of the
 // solution, so on any position each removal is of a value no solution extending it can take (tests:
 // tests/test_techniques.cpp, against the true solution of thousands of generated puzzles).
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -96,18 +110,33 @@ struct Step {
 /// Finds one step; returns false when the technique makes no progress on the position.
 using Finder = bool (*)(const Position&, Step&);
 
-/// A row of the registry: one deduction.
+/// What a deduction is as a search rule (--rules): which named rule set takes it.
+enum class Search : std::uint8_t {
+  none,        ///< explanations only, never a search rule (full-house: the singles cover it)
+  all,         ///< a group rule: in "all" (and "every")
+  techniques,  ///< a technique rule: in "techniques" (and "every"); what a new deduction is
+};
+
+/// A row of the registry: one deduction. The fields after `find` have defaults that suit a new
+/// deduction: a technique rule of its own, over all the groups, without an accelerator.
 struct Technique {
   std::string_view name;         ///< the canonical name, HoDoKu-style and singular: "naked-pair"
   std::string_view aliases;      ///< older names also accepted, comma-separated ("naked-twins"), or ""
   std::string_view idea;         ///< one sentence
   Finder find;                   ///< the finder (in csp/rules/techniques/<name>.cpp)
-  std::string_view set;          ///< the named set it belongs to ("singles", "locked-candidates"), or ""
-  std::optional<Rule> rule;      ///< the search rule that posts it (alone or with its set), if any
-  std::string_view accelerator;  ///< the fast propagator reaching the same fixpoint as the finder, or ""
+  std::string_view set = "";     ///< the named set it belongs to ("singles", "locked-candidates"), or ""
+  Search search = Search::techniques;  ///< which named rule set takes it as a search rule, if any
   /// Its pattern lies within one group (naked and hidden subsets): as a search rule it is posted
   /// on each group separately, woken only by changes to that group.
   bool one_group = false;
+  /// As a search rule it is posted and named only with the rest of its set, as one rule named after
+  /// the set (pointing and claiming: the rule "locked-candidates").
+  bool by_set = false;
+  std::string_view accelerator = "";  ///< the fast propagator reaching the same fixpoint as the finder, or ""
+  /// Its place among the search rules where they are listed (rule_names(), "all", "techniques",
+  /// "every", hence the statistics): the order they had before the registry, kept so that outputs
+  /// stay the same. 0, as a new deduction leaves it: after those, in registry order.
+  std::uint8_t listed = 0;
 
   /// True when `n` is the name or one of the aliases.
   bool named(std::string_view n) const;
@@ -120,8 +149,11 @@ struct Technique {
 const std::vector<Technique>& catalogue();
 /// The entry of that name or alias, nullptr when none.
 const Technique* find_technique(std::string_view name);
+/// The rows a search rule posts, in registry order: its deduction, or its set's (pointing and
+/// claiming for locked-candidates).
+std::vector<const Technique*> rows_of(Rule rule);
 /// The finders of a rule in registry order (one, or a set's: pointing and claiming for
-/// Rule::locked_candidates).
+/// locked-candidates).
 std::vector<Finder> finders_of(Rule rule);
 /// True when every deduction of the rule lies within one group (Technique::one_group).
 bool one_group(Rule rule);
