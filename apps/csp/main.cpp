@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    if (const std::string word = cli_common::unknown_command(app); !word.empty())
+    if (const std::string word = apps_common::unknown_command(app); !word.empty())
       std::fprintf(stderr, "csp: unknown command '%s' (see csp --help)\n", word.c_str());
     else
       std::fprintf(stderr, "csp: %s (see csp --help)\n", e.what());

@@ -39,16 +39,16 @@ void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string>
       ->check(CLI::IsMember({"min", "max", "lcv", "random"}))
       ->capture_default_str();
   cmd.add_option("--seed", c.seed, "Seed of the random value order")
-      ->check(cli_common::whole_number(0, UINT64_MAX))
+      ->check(apps_common::whole_number(0, UINT64_MAX))
       ->capture_default_str();
   cmd.add_option("--inference", c.inference, "Inference after each decision")
       ->check(CLI::IsMember({"none", "fc", "mac"}))
       ->capture_default_str();
   cmd.add_option("--node-limit", c.node_limit, "Give up a search after this many nodes (0: no limit)")
-      ->check(cli_common::whole_number(0, UINT64_MAX))
+      ->check(apps_common::whole_number(0, UINT64_MAX))
       ->capture_default_str();
   cmd.add_option("--time-limit", c.time_limit, "Give up after this many seconds (fractional; 0: none)")
-      ->check(cli_common::seconds())
+      ->check(apps_common::seconds())
       ->capture_default_str();
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
 }
@@ -72,22 +72,6 @@ void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, s
   std::fprintf(stderr, "nodes: %llu\nfailures: %llu\npropagations: %llu\nseconds: %.3f\n",
                static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.failures),
                static_cast<unsigned long long>(s.propagations), s.seconds());
-}
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::istream* in = &std::cin;
-  std::ifstream file;
-  if (path != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw UsageError(path + ": is a directory");
-    file.open(path);
-    if (!file) throw UsageError(path + ": cannot open");
-    in = &file;
-  }
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(*in, line);) lines.push_back(std::move(line));
-  if (in->bad()) throw UsageError(path + ": read error");
-  return lines;
 }
 
 }  // namespace csp_app

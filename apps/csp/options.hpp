@@ -11,7 +11,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "apps/cli_common.hpp"
+#include "apps/common/cli.hpp"
+#include "apps/common/line_reader.hpp"
+#include "apps/common/usage_error.hpp"
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/search.hpp"
@@ -31,9 +33,7 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 /// A mistake in how the command was called; exit 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using apps_common::UsageError;
 /// An answer failed its independent check; exit 3.
 struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
@@ -69,6 +69,6 @@ csp::AllDifferentStrength strength_of(const std::string& name);
 void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras = {});
 
 /// The lines of a file ("-": standard input), without their newlines; throws UsageError when it cannot be read.
-std::vector<std::string> read_lines(const std::string& path);
+using apps_common::read_lines;
 
 }  // namespace csp_app

@@ -7,11 +7,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/common/writer.hpp"
 #include "options.hpp"
 
 namespace sudoku_app {
 
-class Writer;
+using apps_common::Writer;
 
 struct SolveCommand {
   SearchConfig search;

@@ -8,7 +8,8 @@
 
 #include <CLI/CLI.hpp>
 
-#include "apps/cli_common.hpp"
+#include "apps/common/cli.hpp"
+#include "apps/common/usage_error.hpp"
 
 #include "csp/rules/group_rules.hpp"
 #include "csp/search.hpp"
@@ -17,9 +18,7 @@
 namespace sudoku_app {
 
 /// A mistake in how the command was called (bad option value, unreadable file): exit status 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using apps_common::UsageError;
 
 /// Exit statuses of every subcommand.
 enum Exit : int {
@@ -59,10 +58,10 @@ struct BatchConfig {
   unsigned thread_count() const;
 };
 
-/// The checks of option values both commands share (apps/cli_common.hpp): every number option of
+/// The checks of option values every command shares (apps/common/cli.hpp): every number option of
 /// every subcommand goes through one of them.
-using cli_common::seconds;
-using cli_common::whole_number;
+using apps_common::seconds;
+using apps_common::whole_number;
 
 /// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit.
 void add_search_options(CLI::App& cmd, SearchConfig& c);
