@@ -30,6 +30,13 @@ void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_
   }
 }
 
+std::string choices_of(std::string_view name) {
+  std::string out;
+  if (const csp::OptionSpec* spec = csp::find_search_option(name))
+    for (const std::string& c : spec->choices) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
 CLI::Option* add_choice_option(CLI::App& cmd, const std::string& name, std::string& value, const std::string& help,
                                const std::vector<std::string>& choices) {
   return cmd.add_option("--" + name, value, help)->check(CLI::IsMember(choices))->capture_default_str();

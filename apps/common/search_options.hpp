@@ -23,6 +23,10 @@ namespace apps_common {
 void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_list<std::string_view> names,
                         const std::vector<std::string>& extra_orders = {});
 
+/// The names the table's option `name` takes, comma-separated ("min, max, lcv, random"), for help
+/// texts; empty for an option with none.
+std::string choices_of(std::string_view name);
+
 /// Adds --NAME taking one of `choices` into `value`, shown with its default: for a command's own
 /// options beside the table's (csp's --strength).
 CLI::Option* add_choice_option(CLI::App& cmd, const std::string& name, std::string& value, const std::string& help,

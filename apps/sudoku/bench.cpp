@@ -15,6 +15,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "apps/common/bench.hpp"
+#include "apps/common/search_options.hpp"
 #include "csp/log.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
@@ -121,19 +122,18 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
       "by a limit, or an invalid line; 3: a wrong answer");
   // One value per occurrence (allow_extra_args false), so that the options may repeat and never
   // swallow the file names that follow them.
-  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (input, mrv, mrv-degree, mrv-ddeg, dom-wdeg)")
+  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (" + apps_common::choices_of("order") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("--values", c.values, "Value orders, comma-separated (min, max, lcv, random)")
+  cmd->add_option("--values", c.values, "Value orders, comma-separated (" + apps_common::choices_of("values") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("--inference", c.inferences, "Inference levels, comma-separated (none, fc, mac)")
+  cmd->add_option("--inference", c.inferences,
+                  "Inference levels, comma-separated (" + apps_common::choices_of("inference") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--rules", c.rules,
-                  "A rule set: comma-separated rules (naked-single, hidden-single, naked-twins, hidden-pairs, "
-                  "naked-triples, locked-candidates, and the technique rules hidden-triples .. x-chains of "
-                  "docs/techniques.md), none, all, techniques or every; repeat the option to compare several")
+                  "A rule set (" + apps_common::choices_of("rules") + "); repeat the option to compare several")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--repeat", c.repeat, "Run each configuration K times and report the run with the median puzzles/s")
@@ -144,13 +144,7 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
   cmd->add_option("--format", c.format, "Report layout")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
-  cmd->add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
-      ->check(whole_number(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd->add_option("--time-limit", c.time_limit, "Give up a puzzle after this many seconds (fractional; 0: none)")
-      ->check(seconds())
-      ->capture_default_str();
-  cmd->add_option("--seed", c.seed, "Seed of the random value order")->check(whole_number(0, UINT64_MAX))->capture_default_str();
+  apps_common::add_search_options(*cmd, c.limits, {"seed", "node-limit", "time-limit"});
   cmd->add_option("FILE", c.files, "Puzzle files, one puzzle per line (- : standard input)")->required();
   return cmd;
 }
@@ -176,13 +170,10 @@ int run_bench(const BenchCommand& c) {
       for (const std::string& v : values)
         for (const std::string& i : inferences) configs.push_back({o, v, i, r});
   auto options_of = [&](const Config& cfg) {
-    SearchConfig s;
+    SearchConfig s = c.limits;
     s.order = cfg.order;
     s.values = cfg.values;
     s.inference = cfg.inference;
-    s.seed = c.seed;
-    s.node_limit = c.node_limit;
-    s.time_limit = c.time_limit;
     csp::SearchOptions o = s.search_options();  // throws UsageError on a bad name
     o.check_solutions = false;  // every answer is checked below by the independent validator
     return o;
