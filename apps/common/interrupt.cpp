@@ -13,10 +13,11 @@ extern "C" void on_signal(int sig) {
   g_interrupted.store(true);
 }
 
-// Installs the handler unless the signal was ignored when we started: `nohup` and the background
-// jobs of a non-interactive shell ignore SIGINT on purpose, and a program should keep it so.
-void install(int sig, struct sigaction& old) {
-  if (sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) return;
+// Installs the handler unless the signal was ignored when we started (and `keep_ignored`): `nohup`
+// and the background jobs of a non-interactive shell ignore SIGINT on purpose, and a program that
+// works through its input should keep it so.
+void install(int sig, struct sigaction& old, bool keep_ignored) {
+  if (sigaction(sig, nullptr, &old) != 0 || (keep_ignored && old.sa_handler == SIG_IGN)) return;
   struct sigaction sa {};
   sa.sa_handler = on_signal;
   sigemptyset(&sa.sa_mask);
@@ -29,9 +30,9 @@ void install(int sig, struct sigaction& old) {
 
 }  // namespace
 
-Interrupt::Interrupt() {
-  install(SIGINT, old_int_);
-  install(SIGTERM, old_term_);
+Interrupt::Interrupt(Ignored ignored) {
+  install(SIGINT, old_int_, ignored == Ignored::keep);
+  install(SIGTERM, old_term_, ignored == Ignored::keep);
 }
 
 Interrupt::~Interrupt() {

@@ -11,10 +11,13 @@ namespace apps_common {
 
 /// Catches SIGINT and SIGTERM while it lives: the first one sets interrupt_flag(), then restores
 /// the default action so that a second signal ends the process. A signal ignored at start-up
-/// (nohup, background jobs) stays ignored. The previous handlers come back on destruction. One at a time.
+/// (nohup, the background jobs of a script) stays ignored unless `ignored` says catch: a server,
+/// started in the background and stopped with kill -INT, catches it anyway. The previous handlers
+/// come back on destruction. One at a time.
 class Interrupt {
  public:
-  Interrupt();
+  enum class Ignored : bool { keep, catch_anyway };
+  explicit Interrupt(Ignored ignored = Ignored::keep);
   ~Interrupt();
   Interrupt(const Interrupt&) = delete;
   Interrupt& operator=(const Interrupt&) = delete;

@@ -55,7 +55,7 @@ int main(int argc, char** argv) {
     csp::set_log_level(log_level);
     sudoku_web::Server server(config);
     // The first signal asks the loop below to stop the server; a second one ends the process at once.
-    const apps_common::Interrupt interrupt;
+    const apps_common::Interrupt interrupt(apps_common::Interrupt::Ignored::catch_anyway);
     try {
       server.start();
     } catch (const std::runtime_error& e) {
