@@ -15,6 +15,11 @@ Inference parse_inference(std::string_view name) {
   throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc or mac)");
 }
 
+const std::vector<std::string_view>& inference_names() {
+  static const std::vector<std::string_view> n{"none", "fc", "mac"};
+  return n;
+}
+
 std::string_view to_string(Inference i) {
   switch (i) {
     case Inference::none: return "none";

@@ -30,6 +30,8 @@ enum class Inference : std::uint8_t {
 };
 /// Parses "none", "fc" or "mac"; throws std::invalid_argument otherwise.
 Inference parse_inference(std::string_view name);
+/// The names parse_inference() accepts, weakest first.
+const std::vector<std::string_view>& inference_names();
 /// "none", "fc" or "mac".
 std::string_view to_string(Inference i);
 

@@ -1,4 +1,4 @@
-// The generic benchmark machinery (csp/bench.hpp) on hand-made samples, whose figures are worked
+// The generic benchmark machinery (apps/common/bench.hpp) on hand-made samples, whose figures are worked
 // out here by hand: summaries (means, maxima, nearest-rank percentiles, rates), the choice of the
 // median pass, the timed parallel run, and the three output formats.
 #include <catch2/catch.hpp>
@@ -11,12 +11,12 @@
 
 #include <nlohmann/json.hpp>
 
-#include "csp/bench.hpp"
+#include "apps/common/bench.hpp"
 
 namespace {
 
-using csp::bench::Row;
-using csp::bench::Sample;
+using apps_common::bench::Row;
+using apps_common::bench::Sample;
 
 Sample sample(bool solved, bool limited, std::uint64_t nodes, std::uint64_t failures, double micros,
               std::vector<std::uint64_t> counters = {}) {
@@ -31,7 +31,7 @@ Sample sample(bool solved, bool limited, std::uint64_t nodes, std::uint64_t fail
   return s;
 }
 
-const csp::bench::Configuration kConfig{"mrv", "min", "mac", "naked-single,hidden-single"};
+const apps_common::bench::Configuration kConfig{"mrv", "min", "mac", "naked-single,hidden-single"};
 
 // 100 samples taking 1, 2, ..., 100 microseconds (given shuffled): percentiles are easy to state.
 std::vector<Sample> hundred() {
@@ -77,7 +77,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 TEST_CASE("bench: summarise counts, averages and takes nearest-rank percentiles", "[bench]") {
   const std::vector<Sample> s = hundred();
-  const Row r = csp::bench::summarise("data/set.txt", kConfig, s, {"naked-single", "naked-single.removals"}, 0.5);
+  const Row r = apps_common::bench::summarise("data/set.txt", kConfig, s, {"naked-single", "naked-single.removals"}, 0.5);
   CHECK(r.set == "data/set.txt");
   CHECK(r.config.order == "mrv");
   CHECK(r.config.rules == "naked-single,hidden-single");
@@ -103,20 +103,20 @@ TEST_CASE("bench: summarise counts, averages and takes nearest-rank percentiles"
 TEST_CASE("bench: percentiles of small and empty sets", "[bench]") {
   SECTION("one sample is every percentile") {
     const std::vector<Sample> s{sample(true, false, 3, 0, 7.5)};
-    const Row r = csp::bench::summarise("x", kConfig, s, {}, 1.0);
+    const Row r = apps_common::bench::summarise("x", kConfig, s, {}, 1.0);
     CHECK(r.us_p50 == 7.5);
     CHECK(r.us_p99 == 7.5);
   }
   SECTION("nearest rank of four: p50 is the 2nd, p99 the 4th") {
     const std::vector<Sample> s{sample(true, false, 1, 0, 40), sample(true, false, 1, 0, 10),
                                 sample(true, false, 1, 0, 30), sample(true, false, 1, 0, 20)};
-    const Row r = csp::bench::summarise("x", kConfig, s, {}, 1.0);
+    const Row r = apps_common::bench::summarise("x", kConfig, s, {}, 1.0);
     CHECK(r.us_p50 == 20.0);
     CHECK(r.us_p99 == 40.0);
     CHECK(r.per_second == Approx(4.0));
   }
   SECTION("no samples: zeros, not a division by zero") {
-    const Row r = csp::bench::summarise("x", kConfig, {}, {"a"}, 0.0);
+    const Row r = apps_common::bench::summarise("x", kConfig, {}, {"a"}, 0.0);
     CHECK(r.instances == 0);
     CHECK(r.nodes_mean == 0.0);
     CHECK(r.per_second == 0.0);
@@ -127,7 +127,7 @@ TEST_CASE("bench: percentiles of small and empty sets", "[bench]") {
   }
   SECTION("samples with fewer counters than names count zero for the rest") {
     const std::vector<Sample> s{sample(true, false, 1, 0, 1, {4}), sample(true, false, 1, 0, 1, {})};
-    const Row r = csp::bench::summarise("x", kConfig, s, {"a", "b"}, 1.0);
+    const Row r = apps_common::bench::summarise("x", kConfig, s, {"a", "b"}, 1.0);
     CHECK(r.counters_mean[0].second == Approx(2.0));
     CHECK(r.counters_mean[1].second == 0.0);
     CHECK(r.firings_mean == Approx(2.0));
@@ -141,21 +141,21 @@ TEST_CASE("bench: median_run picks the pass with the median rate and records the
     r.us_p50 = p50;
     return r;
   };
-  const Row three = csp::bench::median_run({pass(300, 3), pass(100, 1), pass(200, 2)});
+  const Row three = apps_common::bench::median_run({pass(300, 3), pass(100, 1), pass(200, 2)});
   CHECK(three.per_second == 200);
   CHECK(three.us_p50 == 2);  // the whole row of that pass, not a mix of passes
   CHECK(three.runs == 3);
-  const Row two = csp::bench::median_run({pass(300, 3), pass(100, 1)});
+  const Row two = apps_common::bench::median_run({pass(300, 3), pass(100, 1)});
   CHECK(two.per_second == 100);  // lower middle: a real pass, the conservative one
   CHECK(two.runs == 2);
-  CHECK(csp::bench::median_run({pass(5, 5)}).runs == 1);
-  CHECK_THROWS_AS(csp::bench::median_run({}), std::invalid_argument);
+  CHECK(apps_common::bench::median_run({pass(5, 5)}).runs == 1);
+  CHECK_THROWS_AS(apps_common::bench::median_run({}), std::invalid_argument);
 }
 
 TEST_CASE("bench: base_name", "[bench]") {
-  CHECK(csp::bench::base_name("../shared/data/norvig_top95.txt") == "norvig_top95.txt");
-  CHECK(csp::bench::base_name("top95.txt") == "top95.txt");
-  CHECK(csp::bench::base_name("/a/b/") == "");
+  CHECK(apps_common::bench::base_name("../shared/data/norvig_top95.txt") == "norvig_top95.txt");
+  CHECK(apps_common::bench::base_name("top95.txt") == "top95.txt");
+  CHECK(apps_common::bench::base_name("/a/b/") == "");
 }
 
 TEST_CASE("bench: run times every index once, in index order, on several threads", "[bench]") {
@@ -164,7 +164,7 @@ TEST_CASE("bench: run times every index once, in index order, on several threads
     std::atomic<std::size_t> calls{0}, bad_worker{0};
     std::vector<std::size_t> progress;
     double wall = -1;
-    const auto samples = csp::bench::run(
+    const auto samples = apps_common::bench::run(
         50, threads,
         [&](unsigned w, std::size_t i) {
           ++calls;
@@ -184,7 +184,7 @@ TEST_CASE("bench: run times every index once, in index order, on several threads
     if (threads == 1) CHECK(progress.size() == 50);
   }
   SECTION("an exception in a worker reaches the caller") {
-    CHECK_THROWS_AS(csp::bench::run(
+    CHECK_THROWS_AS(apps_common::bench::run(
                         10, 2,
                         [](unsigned, std::size_t i) -> Sample {
                           if (i == 7) throw std::runtime_error("boom");
@@ -197,10 +197,10 @@ TEST_CASE("bench: run times every index once, in index order, on several threads
 
 TEST_CASE("bench: JSON has every key, with the file's base name", "[bench]") {
   const std::vector<Sample> s = hundred();
-  std::vector<Row> rows{csp::bench::summarise("../data/set.txt", kConfig, s, {"naked-single", "naked-single.removals"}, 0.5)};
+  std::vector<Row> rows{apps_common::bench::summarise("../data/set.txt", kConfig, s, {"naked-single", "naked-single.removals"}, 0.5)};
   rows[0].invalid = 2;
   rows[0].runs = 3;
-  const nlohmann::json j = nlohmann::json::parse(csp::bench::format_json(rows));
+  const nlohmann::json j = nlohmann::json::parse(apps_common::bench::format_json(rows));
   REQUIRE(j.is_array());
   REQUIRE(j.size() == 1);
   const nlohmann::json& o = j[0];
@@ -222,16 +222,16 @@ TEST_CASE("bench: JSON has every key, with the file's base name", "[bench]") {
   CHECK(o["us_p99"].get<double>() == 99.0);
   CHECK(o["firings_mean"].get<double>() == Approx(2.0));
   CHECK(o["counters"]["naked-single.removals"].get<double>() == Approx(5.0));
-  CHECK(nlohmann::json::parse(csp::bench::format_json({})) == nlohmann::json::array());
+  CHECK(nlohmann::json::parse(apps_common::bench::format_json({})) == nlohmann::json::array());
 }
 
 TEST_CASE("bench: CSV has a header, one line per row, and a column per counter of any row", "[bench]") {
   const std::vector<Sample> with{sample(true, false, 4, 1, 10, {3, 6})};
   const std::vector<Sample> without{sample(true, false, 8, 2, 20)};
   std::vector<Row> rows{
-      csp::bench::summarise("dir/a,b.txt", {"input", "min", "fc", "none"}, without, {}, 1.0),
-      csp::bench::summarise("dir/a,b.txt", kConfig, with, {"hidden-single", "hidden-single.removals"}, 1.0)};
-  const std::vector<std::string> lines = lines_of(csp::bench::format_csv(rows));
+      apps_common::bench::summarise("dir/a,b.txt", {"input", "min", "fc", "none"}, without, {}, 1.0),
+      apps_common::bench::summarise("dir/a,b.txt", kConfig, with, {"hidden-single", "hidden-single.removals"}, 1.0)};
+  const std::vector<std::string> lines = lines_of(apps_common::bench::format_csv(rows));
   REQUIRE(lines.size() == 3);
   const std::vector<std::string> header = csv_fields(lines[0]);
   const std::vector<std::string> first = csv_fields(lines[1]);
@@ -258,9 +258,9 @@ TEST_CASE("bench: CSV has a header, one line per row, and a column per counter o
 
 TEST_CASE("bench: the table aligns its columns and shows invalid and runs only when they matter", "[bench]") {
   const std::vector<Sample> s{sample(true, false, 4, 1, 10, {3})};
-  std::vector<Row> rows{csp::bench::summarise("dir/top95.txt", kConfig, s, {"naked-single"}, 1.0),
-                        csp::bench::summarise("dir/top95.txt", {"dom-wdeg", "lcv", "none", "all"}, s, {}, 1.0)};
-  std::vector<std::string> lines = lines_of(csp::bench::format_table(rows));
+  std::vector<Row> rows{apps_common::bench::summarise("dir/top95.txt", kConfig, s, {"naked-single"}, 1.0),
+                        apps_common::bench::summarise("dir/top95.txt", {"dom-wdeg", "lcv", "none", "all"}, s, {}, 1.0)};
+  std::vector<std::string> lines = lines_of(apps_common::bench::format_table(rows));
   REQUIRE(lines.size() == 3);
   CHECK(lines[0].rfind("set", 0) == 0);
   CHECK(lines[0].find("invalid") == std::string::npos);
@@ -272,7 +272,7 @@ TEST_CASE("bench: the table aligns its columns and shows invalid and runs only w
 
   rows[1].invalid = 1;
   rows[0].runs = rows[1].runs = 5;
-  lines = lines_of(csp::bench::format_table(rows));
+  lines = lines_of(apps_common::bench::format_table(rows));
   CHECK(lines[0].find("invalid") != std::string::npos);
   CHECK(lines[0].find("runs") != std::string::npos);
 }

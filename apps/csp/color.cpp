@@ -32,7 +32,7 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
   cmd->add_option("FILE", c.file, "The graph, in DIMACS .col format (-: standard input)")->required();
   cmd->add_option("--colors", c.colors, "Only answer whether this many colours suffice")->check(CLI::Range(1, 100000));
   cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound; 0: no limit)")
-      ->check(cli_common::seconds())
+      ->check(apps_common::seconds())
       ->capture_default_str();
   c.search.order = "dsatur";
   add_search_options(*cmd, c.search, {"dsatur"});

@@ -54,8 +54,11 @@ int run_zebra(const ZebraCommand& c);
 
 struct LatinCommand {
   std::vector<std::string> files;
-  std::string rules = "naked-single,hidden-single";
-  SearchConfig search;
+  SearchConfig search = [] {
+    SearchConfig s;
+    s.rules = "naked-single,hidden-single";
+    return s;
+  }();
 };
 CLI::App* add_latin(CLI::App& app, LatinCommand& c);
 int run_latin(const LatinCommand& c);

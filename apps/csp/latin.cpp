@@ -13,22 +13,13 @@ namespace csp_app {
 CLI::App* add_latin(CLI::App& app, LatinCommand& c) {
   CLI::App* cmd = app.add_subcommand("latin", "Complete Latin squares, one per line (n*n cells, '.' or '0' blank)");
   cmd->add_option("FILE", c.files, "Files of squares (none or -: standard input)");
-  cmd->add_option("--rules", c.rules,
-                  "Comma-separated rules for the rows and columns (naked-single, hidden-single, naked-pair, "
-                  "hidden-pair, naked-triple), or none, or all")
-      ->capture_default_str();
-  add_search_options(*cmd, c.search);
+  add_search_options(*cmd, c.search, {}, true);  // --rules: for the rows and columns
   return cmd;
 }
 
 int run_latin(const LatinCommand& c) {
   namespace pl = problems::latin;
-  csp::RuleSet rules;
-  try {
-    rules = csp::parse_rules(c.rules);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--rules: ") + e.what());
-  }
+  const csp::RuleSet rules = c.search.rule_set();
   const csp::SearchOptions options = c.search.search_options();
   const std::vector<std::string> files = c.files.empty() ? std::vector<std::string>{"-"} : c.files;
   // Read every file first, so that an unreadable one is reported before any answer.

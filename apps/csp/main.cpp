@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/common/search_options.hpp"
 #include "commands.hpp"
 
 int main(int argc, char** argv) {
@@ -27,12 +28,18 @@ int main(int argc, char** argv) {
   CLI::App* cryptarithm_cmd = add_cryptarithm(app, cryptarithm);
   CLI::App* zebra_cmd = add_zebra(app, zebra);
   CLI::App* latin_cmd = add_latin(app, latin);
+  apps_common::add_options_markdown_flag(app, [queens_cmd] {
+    return "## csp\n\nThe search options of every `csp` subcommand (shown for `csp queens`). `color` and `map` also take\n"
+           "`--order dsatur` (the default there); `latin` also takes `--rules` (default `naked-single,hidden-single`);\n"
+           "`queens`, `cryptarithm` and `zebra` take `--strength`.\n\n" +
+           apps_common::options_markdown(*queens_cmd, {"strength"});
+  });
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    if (const std::string word = cli_common::unknown_command(app); !word.empty())
+    if (const std::string word = apps_common::unknown_command(app); !word.empty())
       std::fprintf(stderr, "csp: unknown command '%s' (see csp --help)\n", word.c_str());
     else
       std::fprintf(stderr, "csp: %s (see csp --help)\n", e.what());

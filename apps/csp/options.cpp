@@ -1,62 +1,49 @@
 #include "options.hpp"
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <iostream>
+
+#include "apps/common/search_options.hpp"
 
 namespace csp_app {
 
 std::chrono::nanoseconds nanoseconds_of(double seconds) {
-  // Clamped so that the conversion cannot overflow (a century is "no limit" anyway); a limit below
-  // a nanosecond would round to 0, which means "no limit": it becomes the smallest one.
-  const double s = std::min(seconds, 3.0e9);
-  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
-  return s > 0 && ns.count() == 0 ? std::chrono::nanoseconds{1} : ns;
+  csp::SearchSettings s;
+  s.time_limit = seconds;
+  return s.search_options().limits.time;
 }
 
 csp::SearchOptions SearchConfig::search_options() const {
-  csp::SearchOptions o;
+  csp::SearchSettings s = *this;
+  if (s.order == "dsatur") s.order = "mrv";  // the command's own order: it replaces this one
   try {
-    if (order != "dsatur") o.order = csp::order::by_name(order);
-    o.values = csp::values::by_name(values, seed);
-    o.inference = csp::parse_inference(inference);
+    return s.search_options();
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  o.limits.nodes = node_limit;
-  o.limits.time = nanoseconds_of(time_limit);
-  return o;
 }
 
-void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> own_orders) {
-  std::vector<std::string> orders = std::move(own_orders);
-  for (std::string_view name : csp::order::names()) orders.emplace_back(name);
-  cmd.add_option("--order", c.order, "Variable order")->check(CLI::IsMember(orders))->capture_default_str();
-  cmd.add_option("--values", c.values, "Value order (random uses --seed)")
-      ->check(CLI::IsMember({"min", "max", "lcv", "random"}))
-      ->capture_default_str();
-  cmd.add_option("--seed", c.seed, "Seed of the random value order")
-      ->check(cli_common::whole_number(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd.add_option("--inference", c.inference, "Inference after each decision")
-      ->check(CLI::IsMember({"none", "fc", "mac"}))
-      ->capture_default_str();
-  cmd.add_option("--node-limit", c.node_limit, "Give up a search after this many nodes (0: no limit)")
-      ->check(cli_common::whole_number(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd.add_option("--time-limit", c.time_limit, "Give up after this many seconds (fractional; 0: none)")
-      ->check(cli_common::seconds())
-      ->capture_default_str();
+csp::RuleSet SearchConfig::rule_set() const {
+  try {
+    return csp::SearchSettings::rule_set();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--rules: ") + e.what());
+  }
+}
+
+void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders, bool with_rules) {
+  if (with_rules)
+    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "rules", "node-limit", "time-limit"},
+                                    own_orders);
+  else
+    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "node-limit", "time-limit"},
+                                    own_orders);
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
 }
 
 void add_strength_option(CLI::App& cmd, std::string& strength) {
-  cmd.add_option("--strength", strength, "Strength of the all-different constraints")
-      ->check(CLI::IsMember({"check", "pairwise", "value", "domain"}))
-      ->capture_default_str();
+  const auto& names = csp::all_different_strength_names();
+  apps_common::add_choice_option(cmd, "strength", strength, "Strength of the all-different constraints",
+                                 std::vector<std::string>(names.begin(), names.end()));
 }
 
 csp::AllDifferentStrength strength_of(const std::string& name) {
@@ -72,22 +59,6 @@ void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, s
   std::fprintf(stderr, "nodes: %llu\nfailures: %llu\npropagations: %llu\nseconds: %.3f\n",
                static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.failures),
                static_cast<unsigned long long>(s.propagations), s.seconds());
-}
-
-std::vector<std::string> read_lines(const std::string& path) {
-  std::istream* in = &std::cin;
-  std::ifstream file;
-  if (path != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) throw UsageError(path + ": is a directory");
-    file.open(path);
-    if (!file) throw UsageError(path + ": cannot open");
-    in = &file;
-  }
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(*in, line);) lines.push_back(std::move(line));
-  if (in->bad()) throw UsageError(path + ": read error");
-  return lines;
 }
 
 }  // namespace csp_app

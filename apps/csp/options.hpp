@@ -11,9 +11,12 @@
 
 #include <CLI/CLI.hpp>
 
-#include "apps/cli_common.hpp"
+#include "apps/common/cli.hpp"
+#include "apps/common/line_reader.hpp"
+#include "apps/common/usage_error.hpp"
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/options.hpp"
 #include "csp/search.hpp"
 
 namespace csp_app {
@@ -31,35 +34,32 @@ struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 /// A mistake in how the command was called; exit 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using apps_common::UsageError;
 /// An answer failed its independent check; exit 3.
 struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The search options of the sudoku command, the same names and meanings.
-struct SearchConfig {
-  std::string order = "mrv";
-  std::string values = "min";
-  std::uint64_t seed = 1;
-  std::string inference = "mac";
-  std::uint64_t node_limit = 0;
-  double time_limit = 0;  ///< seconds, 0: none
+/// The library's search settings (csp/options.hpp, the same names and meanings as the sudoku
+/// command's), and --stats.
+struct SearchConfig : csp::SearchSettings {
   bool stats = false;
 
   /// The options for csp::Solver; an order the library does not know (dsatur) is left at mrv
-  /// for the command to replace.
+  /// for the command to replace. Throws UsageError on a bad name.
   csp::SearchOptions search_options() const;
+  /// The rule set; throws UsageError naming a bad rule.
+  csp::RuleSet rule_set() const;
 };
 
 /// Seconds as a limit: clamped to a century, and never rounded down to 0 ("none").
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
-/// Adds --order, --values, --seed, --inference, --node-limit, --time-limit and --stats; the
-/// accepted variable orders are `own_orders` (the command's, such as dsatur), then the library's.
-void add_search_options(CLI::App& cmd, SearchConfig& c, std::vector<std::string> own_orders = {});
+/// Adds --order, --values, --seed, --inference, (when with_rules) --rules, --node-limit,
+/// --time-limit from the library's table, and --stats; the accepted variable orders are
+/// `own_orders` (the command's, such as dsatur), then the library's.
+void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders = {},
+                        bool with_rules = false);
 
 /// Adds --strength for the all-different constraints of a model.
 void add_strength_option(CLI::App& cmd, std::string& strength);
@@ -69,6 +69,6 @@ csp::AllDifferentStrength strength_of(const std::string& name);
 void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras = {});
 
 /// The lines of a file ("-": standard input), without their newlines; throws UsageError when it cannot be read.
-std::vector<std::string> read_lines(const std::string& path);
+using apps_common::read_lines;
 
 }  // namespace csp_app

@@ -4,32 +4,20 @@
 // at every start, twice what the rest of the start costs. The server is apps/sudoku/web/ (a
 // library the tests use too); this parses the options, prints where it listens (first line: the
 // URL, so that scripts can ask for port 0) and stops cleanly on SIGINT/SIGTERM.
-#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <thread>
 
 #include <CLI/CLI.hpp>
 
-#include "apps/cli_common.hpp"
+#include "apps/common/cli.hpp"
+#include "apps/common/interrupt.hpp"
 #include "apps/sudoku/web/server.hpp"
 #include "csp/log.hpp"
-
-namespace {
-
-std::atomic<bool> g_stop{false};
-
-// The first signal asks the main loop to stop the server; a second one ends the process at once.
-extern "C" void on_signal(int sig) {
-  if (g_stop.exchange(true)) std::_Exit(128 + sig);
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);
@@ -41,13 +29,13 @@ int main(int argc, char** argv) {
   app.add_option("--port", config.port, "TCP port (0: any free port)")->check(CLI::Range(0, 65535))->capture_default_str();
   app.add_option("--bind", config.bind, "Address to listen on (127.0.0.1: this machine only)")->capture_default_str();
   app.add_option("--time-limit", config.api.time_limit, "Seconds each search may take at most (fractional; > 0)")
-      ->check(cli_common::seconds())
+      ->check(apps_common::seconds())
       ->capture_default_str();
   app.add_option("--node-limit", config.api.node_limit, "Search nodes each search may take at most (> 0)")
-      ->check(cli_common::whole_number(1, UINT64_MAX))
+      ->check(apps_common::whole_number(1, UINT64_MAX))
       ->capture_default_str();
   app.add_option("--max-solves", max_solves, "Searches at once; more wait, then get 503 (default: twice the hardware threads)")
-      ->check(cli_common::whole_number(1, 4096));
+      ->check(apps_common::whole_number(1, 4096));
   app.add_option("--log-level", log_level, "Diagnostics on standard error (info: a line per request)")
       ->check(CLI::IsMember({"off", "error", "warn", "info", "debug", "trace"}))
       ->capture_default_str();
@@ -66,11 +54,8 @@ int main(int argc, char** argv) {
   try {
     csp::set_log_level(log_level);
     sudoku_web::Server server(config);
-    struct sigaction sa {};
-    sa.sa_handler = on_signal;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, nullptr);
-    sigaction(SIGTERM, &sa, nullptr);
+    // The first signal asks the loop below to stop the server; a second one ends the process at once.
+    const apps_common::Interrupt interrupt(apps_common::Interrupt::Ignored::catch_anyway);
     try {
       server.start();
     } catch (const std::runtime_error& e) {
@@ -80,7 +65,7 @@ int main(int argc, char** argv) {
     std::printf("%s\n", server.url().c_str());
     std::fflush(stdout);
     std::fprintf(stderr, "sudoku serve: listening on %s (Ctrl-C stops)\n", server.url().c_str());
-    while (!g_stop.load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    while (!apps_common::interrupt_flag().load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
     server.stop();
     std::fprintf(stderr, "sudoku serve: stopped\n");
     return 0;

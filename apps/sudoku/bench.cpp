@@ -1,6 +1,6 @@
 // sudoku bench: every combination of variable order, value order, inference level and rule set on
 // every puzzle file, one row per (file, configuration). The timing, parallelism, summaries and
-// output formats are csp::bench's; this file only reads puzzles, builds Sudoku models and checks
+// output formats are apps/common/bench.hpp's; this file only reads puzzles, builds Sudoku models and checks
 // answers.
 #include <algorithm>
 #include <array>
@@ -14,7 +14,8 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
-#include "csp/bench.hpp"
+#include "apps/common/bench.hpp"
+#include "apps/common/search_options.hpp"
 #include "csp/log.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
@@ -22,6 +23,7 @@ namespace sudoku_app {
 namespace {
 
 namespace sd = problems::sudoku;
+namespace bench = apps_common::bench;
 using ModelPtr = std::unique_ptr<sd::SudokuModel>;
 using SolverPtr = std::unique_ptr<csp::Solver>;
 constexpr std::size_t kBoxes = 6;  // box sides 2..5 index these arrays directly
@@ -120,19 +122,18 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
       "by a limit, or an invalid line; 3: a wrong answer");
   // One value per occurrence (allow_extra_args false), so that the options may repeat and never
   // swallow the file names that follow them.
-  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (input, mrv, mrv-degree, mrv-ddeg, dom-wdeg)")
+  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (" + apps_common::choices_of("order") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("--values", c.values, "Value orders, comma-separated (min, max, lcv, random)")
+  cmd->add_option("--values", c.values, "Value orders, comma-separated (" + apps_common::choices_of("values") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
-  cmd->add_option("--inference", c.inferences, "Inference levels, comma-separated (none, fc, mac)")
+  cmd->add_option("--inference", c.inferences,
+                  "Inference levels, comma-separated (" + apps_common::choices_of("inference") + ")")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--rules", c.rules,
-                  "A rule set: comma-separated rules (naked-single, hidden-single, naked-pair, hidden-pair, "
-                  "naked-triple, locked-candidates, and the technique rules hidden-triple .. x-chain of "
-                  "docs/techniques.md), none, singles, all, techniques or every; repeat the option to compare several")
+                  "A rule set (" + apps_common::choices_of("rules") + "); repeat the option to compare several")
       ->allow_extra_args(false)
       ->capture_default_str();
   cmd->add_option("--repeat", c.repeat, "Run each configuration K times and report the run with the median puzzles/s")
@@ -143,13 +144,7 @@ CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
   cmd->add_option("--format", c.format, "Report layout")
       ->check(CLI::IsMember({"table", "csv", "json"}))
       ->capture_default_str();
-  cmd->add_option("--node-limit", c.node_limit, "Give up a puzzle after this many search nodes (0: no limit)")
-      ->check(whole_number(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd->add_option("--time-limit", c.time_limit, "Give up a puzzle after this many seconds (fractional; 0: none)")
-      ->check(seconds())
-      ->capture_default_str();
-  cmd->add_option("--seed", c.seed, "Seed of the random value order")->check(whole_number(0, UINT64_MAX))->capture_default_str();
+  apps_common::add_search_options(*cmd, c.limits, {"seed", "node-limit", "time-limit"});
   cmd->add_option("FILE", c.files, "Puzzle files, one puzzle per line (- : standard input)")->required();
   return cmd;
 }
@@ -175,13 +170,10 @@ int run_bench(const BenchCommand& c) {
       for (const std::string& v : values)
         for (const std::string& i : inferences) configs.push_back({o, v, i, r});
   auto options_of = [&](const Config& cfg) {
-    SearchConfig s;
+    SearchConfig s = c.limits;
     s.order = cfg.order;
     s.values = cfg.values;
     s.inference = cfg.inference;
-    s.seed = c.seed;
-    s.node_limit = c.node_limit;
-    s.time_limit = c.time_limit;
     csp::SearchOptions o = s.search_options();  // throws UsageError on a bad name
     o.check_solutions = false;  // every answer is checked below by the independent validator
     return o;
@@ -203,7 +195,7 @@ int run_bench(const BenchCommand& c) {
   std::vector<std::vector<std::array<SolverPtr, kBoxes>>> solvers(configs.size());
   for (auto& per_worker : solvers) per_worker.resize(threads);
 
-  csp::bench::Progress progress("sudoku bench", total);
+  bench::Progress progress("sudoku bench", total);
   std::uint64_t done_before = 0;
   // One timed pass of configuration ci over file fi, every answer checked afterwards.
   auto measure = [&](std::size_t ci, const PuzzleFile& file) {
@@ -227,7 +219,7 @@ int run_bench(const BenchCommand& c) {
       const sd::Puzzle& p = file.puzzles[i].puzzle;
       const auto box = static_cast<std::size_t>(p.box);
       csp::SearchResult r = solver_of[w][box]->solve(model_of[w][box]->start(p));
-      csp::bench::Sample s;
+      bench::Sample s;
       s.solved = r.found();
       s.limited = r.status == csp::SearchStatus::limit;
       s.stats = std::move(r.stats);
@@ -235,11 +227,11 @@ int run_bench(const BenchCommand& c) {
       return s;
     };
     double wall = 0;
-    std::vector<csp::bench::Sample> samples =
-        csp::bench::run(n, threads, solve, &wall, [&](std::size_t d) { progress.update(done_before + d); });
+    std::vector<bench::Sample> samples =
+        bench::run(n, threads, solve, &wall, [&](std::size_t d) { progress.update(done_before + d); });
     done_before += n;
     for (std::size_t i = 0; i < n; ++i) {
-      csp::bench::Sample& s = samples[i];
+      bench::Sample& s = samples[i];
       const sd::Puzzle& p = file.puzzles[i].puzzle;
       const auto box = static_cast<std::size_t>(p.box);
       if (s.solved && !sd::is_valid_solution(p, model_of[0][box]->values(solutions[i])))
@@ -251,34 +243,34 @@ int run_bench(const BenchCommand& c) {
         by_name[counter_ids[box][j]] = s.stats.counters[j];
       s.stats.counters = std::move(by_name);
     }
-    const csp::bench::Configuration shown{cfg.order, cfg.values, cfg.inference, rule_names[cfg.rules]};
-    return csp::bench::summarise(file.name, shown, samples, counter_names, wall);
+    const bench::Configuration shown{cfg.order, cfg.values, cfg.inference, rule_names[cfg.rules]};
+    return bench::summarise(file.name, shown, samples, counter_names, wall);
   };
 
   // Pass k of every configuration comes before pass k + 1 of any: the load of a shared machine
   // drifts over minutes, and interleaving spreads that drift over all configurations alike, so
   // that the ratios between rows of one run mean something.
-  std::vector<std::vector<std::vector<csp::bench::Row>>> passes(files.size(),
-                                                                 std::vector<std::vector<csp::bench::Row>>(configs.size()));
+  std::vector<std::vector<std::vector<bench::Row>>> passes(files.size(),
+                                                                 std::vector<std::vector<bench::Row>>(configs.size()));
   for (unsigned k = 0; k < c.repeat; ++k)
     for (std::size_t ci = 0; ci < configs.size(); ++ci)
       for (std::size_t fi = 0; fi < files.size(); ++fi) passes[fi][ci].push_back(measure(ci, files[fi]));
   progress.finish();
 
-  std::vector<csp::bench::Row> report;  // file by file, then configuration by configuration
+  std::vector<bench::Row> report;  // file by file, then configuration by configuration
   bool all_solved = true;
   for (std::size_t fi = 0; fi < files.size(); ++fi) {
     for (std::size_t ci = 0; ci < configs.size(); ++ci) {
-      csp::bench::Row row = csp::bench::median_run(std::move(passes[fi][ci]));
+      bench::Row row = bench::median_run(std::move(passes[fi][ci]));
       row.invalid = files[fi].invalid;
       all_solved = all_solved && row.solved == row.instances && row.invalid == 0;
       report.push_back(std::move(row));
     }
   }
   Writer out(stdout);
-  if (c.format == "json") out.buffer() = csp::bench::format_json(report);
-  else if (c.format == "csv") out.buffer() = csp::bench::format_csv(report);
-  else out.buffer() = csp::bench::format_table(report);
+  if (c.format == "json") out.buffer() = bench::format_json(report);
+  else if (c.format == "csv") out.buffer() = bench::format_csv(report);
+  else out.buffer() = bench::format_table(report);
   const int status = all_solved ? Exit::ok : Exit::not_all;
   if (!out.flush()) return output_failed(out, status);
   return status;

@@ -7,11 +7,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/common/writer.hpp"
 #include "options.hpp"
 
 namespace sudoku_app {
 
-class Writer;
+using apps_common::Writer;
 
 struct SolveCommand {
   SearchConfig search;
@@ -51,9 +52,7 @@ struct BenchCommand {
   std::vector<std::string> values{SearchConfig{}.values};
   std::vector<std::string> inferences{SearchConfig{}.inference};
   std::vector<std::string> rules{SearchConfig{}.rules};  ///< each one rule set (comma-separated rules)
-  std::uint64_t seed = SearchConfig{}.seed;
-  std::uint64_t node_limit = 0;
-  double time_limit = 0;
+  SearchConfig limits;  ///< --seed, --node-limit and --time-limit (order, values, inference, rules: the lists above)
   unsigned repeat = 1;
   unsigned threads = 1;  ///< one by default: per-puzzle times are cleaner without a neighbour
   std::string format = "table";

@@ -7,6 +7,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "apps/common/search_options.hpp"
 #include "commands.hpp"
 #include "csp/log.hpp"
 
@@ -39,12 +40,18 @@ int main(int argc, char** argv) {
   CLI::App* grade_cmd = add_grade(app, grade);
   CLI::App* bench_cmd = add_bench(app, bench);
   CLI::App* serve_cmd = add_serve(app, serve);
+  apps_common::add_options_markdown_flag(app, [solve_cmd] {
+    return "## sudoku\n\nThe search options of `sudoku solve`, `count` and `explain`; `sudoku bench` takes comma-separated\n"
+           "lists of the same names. The web API (`sudoku serve`) takes the same options as JSON fields, `-` spelled `_`\n"
+           "(`node_limit`), under the server's own limits.\n\n" +
+           apps_common::options_markdown(*solve_cmd);
+  });
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    if (const std::string word = cli_common::unknown_command(app); !word.empty())
+    if (const std::string word = apps_common::unknown_command(app); !word.empty())
       std::fprintf(stderr, "sudoku: unknown command '%s' (see sudoku --help)\n", word.c_str());
     else
       std::fprintf(stderr, "sudoku: %s (see sudoku --help)\n", e.what());

@@ -8,8 +8,10 @@
 
 #include <CLI/CLI.hpp>
 
-#include "apps/cli_common.hpp"
+#include "apps/common/cli.hpp"
+#include "apps/common/usage_error.hpp"
 
+#include "csp/options.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/search.hpp"
 #include "problems/sudoku/sudoku.hpp"
@@ -17,9 +19,7 @@
 namespace sudoku_app {
 
 /// A mistake in how the command was called (bad option value, unreadable file): exit status 2.
-struct UsageError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using apps_common::UsageError;
 
 /// Exit statuses of every subcommand.
 enum Exit : int {
@@ -29,15 +29,13 @@ enum Exit : int {
   internal = 3,    ///< the solver produced a wrong answer (a bug): never printed
 };
 
-/// How each puzzle is searched. Defaults are the fastest configuration measured so far.
-struct SearchConfig {
-  std::string order = problems::sudoku::kDefaultOrder;
-  std::string values = "min";
-  std::uint64_t seed = 1;
-  std::string inference = "mac";
-  std::string rules = problems::sudoku::kDefaultRules;
-  std::uint64_t node_limit = 0;
-  double time_limit = 0;  ///< seconds per puzzle, 0: none
+/// How each puzzle is searched: the library's search settings (csp/options.hpp) with Sudoku's
+/// defaults, the fastest configuration measured so far.
+struct SearchConfig : csp::SearchSettings {
+  SearchConfig() {
+    order = problems::sudoku::kDefaultOrder;
+    rules = problems::sudoku::kDefaultRules;
+  }
 
   /// The rule set; throws UsageError naming a bad rule.
   csp::RuleSet rule_set() const;
@@ -59,12 +57,13 @@ struct BatchConfig {
   unsigned thread_count() const;
 };
 
-/// The checks of option values both commands share (apps/cli_common.hpp): every number option of
+/// The checks of option values every command shares (apps/common/cli.hpp): every number option of
 /// every subcommand goes through one of them.
-using cli_common::seconds;
-using cli_common::whole_number;
+using apps_common::seconds;
+using apps_common::whole_number;
 
-/// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit.
+/// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit (from the
+/// library's table, see apps/common/search_options.hpp).
 void add_search_options(CLI::App& cmd, SearchConfig& c);
 /// Adds FILE..., --threads, --stats and (when with_format) --format.
 void add_batch_options(CLI::App& cmd, BatchConfig& c, bool with_format);

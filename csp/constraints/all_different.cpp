@@ -128,6 +128,11 @@ class AllDifferentValue final : public AllDifferentBase {
 
 }  // namespace
 
+const std::vector<std::string_view>& all_different_strength_names() {
+  static const std::vector<std::string_view> n{"check", "pairwise", "value", "domain"};
+  return n;
+}
+
 AllDifferentStrength parse_all_different_strength(std::string_view name) {
   if (name == "check") return AllDifferentStrength::check;
   if (name == "pairwise") return AllDifferentStrength::pairwise;

@@ -24,6 +24,8 @@ enum class AllDifferentStrength : std::uint8_t { check, pairwise, value, domain 
 
 /// Parses "check", "pairwise", "value" or "domain"; throws std::invalid_argument otherwise.
 AllDifferentStrength parse_all_different_strength(std::string_view name);
+/// The names parse_all_different_strength() accepts, weakest first.
+const std::vector<std::string_view>& all_different_strength_names();
 
 /// The variables take pairwise distinct values.
 std::unique_ptr<Propagator> all_different(std::vector<Var> vars,

@@ -4,7 +4,7 @@
 # A puzzle line, as parse_line decides: split the input at '\n' (a last line without '\n' counts),
 # drop one trailing '\r'; a line that is then empty or spaces and tabs only, or whose first other
 # character is '#', is no puzzle line; every other line is one, whatever its bytes or length.
-# Lines longer than 1 MiB follow the same rule (see apps/sudoku/batch.hpp).
+# Lines longer than 1 MiB follow the same rule (see apps/common/line_reader.hpp).
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"

@@ -2,7 +2,7 @@
 # Nonsense numbers on every command that takes them (negative, fractional, not a number, nan, inf,
 # out of range) and unknown subcommands, for both sudoku and csp: each is a usage error, one line
 # on stderr naming the option (or the unknown word) and the bad value, nothing on stdout, exit 2.
-# The checks live in one place (apps/cli_common.hpp); this walks every command path that uses them.
+# The checks live in one place (apps/common/cli.hpp); this walks every command path that uses them.
 set -euo pipefail
 BIN=$1
 source "$(dirname "$0")/lib/common.sh"  # $T, fail, EASY, HARD and their solutions

@@ -42,7 +42,7 @@ sudoku solve --threads 1 "$SRC/data/puzzles.txt" > "$T/one"
 cmp -s "$T/one" "$T/many" || fail "--threads 100000 differs"
 echo "ok: --threads 100000 works (capped) and gives the same answers"
 
-# sudoku bench (csp::bench::run) on two threads, when the command has it: under ThreadSanitizer
+# sudoku bench (apps_common::bench::run) on two threads, when the command has it: under ThreadSanitizer
 # this is the race check of the measuring loop as the command drives it.
 if "$S" bench --help > /dev/null 2>&1; then
   sudoku bench --threads 2 --format csv --order mrv,dom-wdeg "$T/mixed.txt" > "$T/bench.csv"

@@ -1,4 +1,4 @@
-// csp::bench::run on two threads, as `sudoku bench --threads 2` uses it: the ThreadSanitizer build
+// apps_common::bench::run on two threads, as `sudoku bench --threads 2` uses it: the ThreadSanitizer build
 // runs this (ctest label "threads") to look for data races in the parallel measuring loop and in
 // the per-worker solvers; every build runs it as a plain test too.
 // Usage: bench_threads PUZZLES_FILE [COUNT]: the file's puzzles repeated up to COUNT (default
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/bench.hpp"
+#include "apps/common/bench.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
 namespace sd = problems::sudoku;
@@ -44,14 +44,14 @@ int main(int argc, char** argv) {
     for (auto& s : slots) s.resize(6);
     std::size_t last_progress = 0;
     double wall = 0;
-    std::vector<csp::bench::Sample> samples = csp::bench::run(
+    std::vector<apps_common::bench::Sample> samples = apps_common::bench::run(
         count, threads,
         [&](unsigned w, std::size_t i) {
           const sd::Puzzle& p = file[i % file.size()];
           std::unique_ptr<Slot>& slot = slots[w][static_cast<std::size_t>(p.box)];
           if (!slot) slot = std::make_unique<Slot>(p.box, rules);
           const csp::SearchResult r = slot->solver.solve(slot->model.start(p));
-          csp::bench::Sample s;
+          apps_common::bench::Sample s;
           s.solved = r.found() && sd::is_valid_solution(p, slot->model.values(r.solution));
           s.limited = r.status == csp::SearchStatus::limit;
           s.stats = r.stats;
@@ -62,8 +62,8 @@ int main(int argc, char** argv) {
                 last_progress);
     return samples;
   };
-  const std::vector<csp::bench::Sample> two = measure(2);
-  const std::vector<csp::bench::Sample> one = measure(1);
+  const std::vector<apps_common::bench::Sample> two = measure(2);
+  const std::vector<apps_common::bench::Sample> one = measure(1);
   int bad = 0;
   for (std::size_t i = 0; i < count; ++i) {
     if (!two[i].solved || !one[i].solved) ++bad;

@@ -5,12 +5,15 @@
 #include <cmath>
 #include <random>
 #include <thread>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <spdlog/spdlog.h>
 
 #include "csp/log.hpp"
+#include "csp/options.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"
 #include "problems/sudoku/generate.hpp"
@@ -22,11 +25,14 @@ namespace {
 namespace sd = problems::sudoku;
 namespace tq = csp::techniques;
 
-// Defaults: those of the command line (apps/sudoku/options.hpp, SearchConfig).
-constexpr std::string_view kDefaultOrder = sd::kDefaultOrder;
-constexpr std::string_view kDefaultValues = "min";
-constexpr std::string_view kDefaultInference = "mac";
-constexpr std::string_view kDefaultRules = sd::kDefaultRules;
+// Defaults: those of the command line (apps/sudoku/options.hpp, SearchConfig): the library's,
+// with Sudoku's order and rules.
+csp::SearchSettings default_settings() {
+  csp::SearchSettings s;
+  s.order = sd::kDefaultOrder;
+  s.rules = sd::kDefaultRules;
+  return s;
+}
 constexpr std::string_view kDefaultTechniques = "all";  // as `sudoku explain` and `sudoku grade`
 
 std::int64_t micros(std::chrono::nanoseconds ns) {
@@ -39,10 +45,7 @@ std::int64_t micros(std::chrono::nanoseconds ns) {
 struct Settings {
   sd::Puzzle puzzle;
   std::string puzzle_text;  // as given
-  std::string order, values, inference, rules;
-  std::uint64_t seed = 1;
-  std::uint64_t node_limit = 0;
-  double time_limit = 0;
+  csp::SearchSettings given;   // the search options (csp/options.hpp), limits as applied
   std::uint64_t max = 2;       // count only
   std::string techniques;      // explain and grade only
   csp::RuleSet rule_set;
@@ -99,39 +102,42 @@ Settings read_settings(const json& request, const ApiConfig& config, Endpoint en
   const json& r = object_of(request);
   const bool with_max = endpoint == Endpoint::count;
   const bool with_techniques = endpoint == Endpoint::explain || endpoint == Endpoint::grade;
+  const auto table = csp::search_option_table();
   for (const auto& [key, value] : r.items()) {
-    static constexpr std::string_view common[] = {"puzzle", "order", "values", "seed", "inference", "rules", "node_limit", "time_limit"};
-    const bool known = std::find(std::begin(common), std::end(common), key) != std::end(common) ||
+    const bool known = key == "puzzle" ||
+                       std::any_of(table.begin(), table.end(), [&](const csp::OptionSpec& o) { return o.key == key; }) ||
                        (with_max && key == "max") || (with_techniques && key == "techniques");
     if (!known) throw ApiError(400, "unknown field " + shown(key));
   }
   Settings s;
-  s.order = string_field(r, "order", kDefaultOrder);
-  s.values = string_field(r, "values", kDefaultValues);
-  s.inference = string_field(r, "inference", kDefaultInference);
-  s.rules = string_field(r, "rules", kDefaultRules);
-  s.seed = unsigned_field(r, "seed", 1);
+  s.given = default_settings();
+  // Each field of the table, read by its kind; a name is checked below, where it is built.
+  for (const csp::OptionSpec& o : table) {
+    const char* key = o.key.c_str();
+    std::visit(
+        [&](auto member) {
+          auto& v = s.given.*member;
+          using T = std::decay_t<decltype(v)>;
+          if constexpr (std::is_same_v<T, std::string>) v = string_field(r, key, v);
+          else if constexpr (std::is_same_v<T, std::uint64_t>) v = unsigned_field(r, key, v);
+          else v = seconds_field(r, key);
+        },
+        o.field);
+  }
+  csp::SearchSettings& g = s.given;
+  // Limits: the server's, or lower ones when the request asks (0 or absent: the server's).
+  if (g.node_limit == 0 || (config.node_limit != 0 && g.node_limit > config.node_limit)) g.node_limit = config.node_limit;
+  if (g.time_limit == 0 || (config.time_limit > 0 && g.time_limit > config.time_limit)) g.time_limit = config.time_limit;
   try {
-    s.search.order = csp::order::by_name(s.order);
-    s.search.values = csp::values::by_name(s.values, s.seed);
-    s.search.inference = csp::parse_inference(s.inference);
+    s.search = g.search_options();
   } catch (const std::invalid_argument& e) {
     throw ApiError(400, e.what());
   }
   try {
-    s.rule_set = csp::parse_rules(s.rules);
+    s.rule_set = g.rule_set();
   } catch (const std::invalid_argument& e) {
     throw ApiError(400, std::string("rules: ") + e.what());
   }
-  // Limits: the server's, or lower ones when the request asks (0 or absent: the server's).
-  s.node_limit = unsigned_field(r, "node_limit", 0);
-  if (s.node_limit == 0 || (config.node_limit != 0 && s.node_limit > config.node_limit)) s.node_limit = config.node_limit;
-  s.time_limit = seconds_field(r, "time_limit");
-  if (s.time_limit == 0 || (config.time_limit > 0 && s.time_limit > config.time_limit)) s.time_limit = config.time_limit;
-  s.search.limits.nodes = s.node_limit;
-  const double clamped = std::min(s.time_limit, 3.0e9);
-  s.search.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(clamped));
-  if (clamped > 0 && s.search.limits.time.count() == 0) s.search.limits.time = std::chrono::nanoseconds{1};
   if (with_techniques) {
     s.techniques = string_field(r, "techniques", kDefaultTechniques);
     try {
@@ -179,9 +185,10 @@ json invalid_reply(const std::string& reason) {
 }
 
 json config_json(const Settings& s) {
-  json c{{"order", s.order},          {"values", s.values},         {"seed", s.seed},
-         {"inference", s.inference},  {"rules", csp::to_string(s.rule_set)},
-         {"node_limit", s.node_limit}, {"time_limit", s.time_limit}};
+  json c = json::object();
+  for (const csp::OptionSpec& o : csp::search_option_table())
+    std::visit([&](auto member) { c[o.key] = s.given.*member; }, o.field);
+  c["rules"] = csp::to_string(s.rule_set);  // the rules as parsed: "all" spelled out
   if (!s.techniques.empty()) c["techniques"] = s.techniques;
   return c;
 }
@@ -364,23 +371,46 @@ json generate(const Query& query) {
 }
 
 json options(const ApiConfig& config) {
-  json rules = json::array();
-  for (csp::Rule r : csp::all_rules()) rules.push_back(std::string(csp::rule_name(r)));
-  json orders = json::array(), values = json::array();
+  const csp::SearchSettings defaults = default_settings();
+  json orders, values, inferences, rules;
+  json listed = json::array();  // every option of the table: its field, kind, default, help, names or range
+  for (const csp::OptionSpec& o : csp::search_option_table()) {
+    json entry{{"name", o.key}, {"help", o.help}};
+    std::visit([&](auto member) { entry["default"] = defaults.*member; }, o.field);
+    switch (o.kind) {
+      case csp::OptionKind::choice: entry["kind"] = "choice"; entry["choices"] = o.choices; break;
+      case csp::OptionKind::list: entry["kind"] = "list"; entry["choices"] = o.choices; break;
+      case csp::OptionKind::whole: entry["kind"] = "whole"; entry["min"] = o.min; entry["max"] = o.max; break;
+      case csp::OptionKind::seconds: entry["kind"] = "seconds"; break;
+    }
+    listed.push_back(std::move(entry));
+  }
   for (std::string_view n : csp::order::names()) orders.push_back(std::string(n));
   for (std::string_view n : csp::values::names()) values.push_back(std::string(n));
+  for (std::string_view n : csp::inference_names()) inferences.push_back(std::string(n));
+  // Every rule --rules accepts, and what each word for a set of them stands for.
+  json rule_sets = json::object();
+  for (const csp::RuleSet* set : {&csp::all_rules(), &csp::technique_rules()})
+    for (csp::Rule r : *set) rules.push_back(std::string(csp::rule_name(r)));
+  for (std::string_view word : csp::rule_set_names()) {
+    json names = json::array();
+    for (csp::Rule r : csp::rules_of_set(word)) names.push_back(std::string(csp::rule_name(r)));
+    rule_sets[std::string(word)] = std::move(names);
+  }
   json techniques = json::array();
   for (const tq::Technique& t : tq::catalogue()) techniques.push_back(std::string(t.name));
   return json{
       {"orders", orders},
       {"values", values},
-      {"inferences", {"none", "fc", "mac"}},
+      {"inferences", inferences},
       {"rules", rules},
+      {"rule_sets", rule_sets},
       {"techniques", techniques},
+      {"options", listed},
       {"sizes", {4, 9, 16}},
       {"defaults",
-       {{"order", kDefaultOrder}, {"values", kDefaultValues}, {"inference", kDefaultInference}, {"rules", kDefaultRules},
-        {"techniques", kDefaultTechniques}}},
+       {{"order", defaults.order}, {"values", defaults.values}, {"inference", defaults.inference},
+        {"rules", defaults.rules}, {"techniques", kDefaultTechniques}}},
       {"limits",
        {{"time_limit", config.time_limit}, {"node_limit", config.node_limit}, {"max_count", config.max_count},
         {"max_explain_steps", config.max_explain_steps}}},

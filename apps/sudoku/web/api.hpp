@@ -4,6 +4,7 @@
 //
 // Endpoints (every reply is a JSON object; an error reply is {"error": "..."} with a 4xx or 5xx):
 //   POST /api/solve    {"puzzle", "order"?, "values"?, "seed"?, "inference"?, "rules"?, "node_limit"?, "time_limit"?}
+//                      (the search options: the fields of csp::search_option_table(), see /api/options)
 //                      -> {"status": "solved"|"unsolvable"|"limit", "solution"?, "limit"?, "nodes", "failures",
 //                          "propagations", "max_depth", "time_us", "counters", "config", "puzzle", "size"}
 //   POST /api/count    the same fields plus "max" (default 2) -> {"status": "counted"|"capped"|"limit",
@@ -17,7 +18,10 @@
 //   POST /api/grade    {"puzzle", "techniques"?} -> {"result", "hardest", "score", "level", "text" (the line
 //                      `sudoku grade` prints), "steps", "uses", "time_us"}
 //   GET  /api/generate?seed=S&size=9  -> {"puzzle", "seed", "size", "clues", "time_us"}
-//   GET  /api/options  -> the names the library knows (orders, values, inferences, rules), defaults and limits
+//   GET  /api/options  -> the names the library knows ("orders", "values", "inferences", "rules": every rule
+//                      "rules" accepts, "rule_sets": what all, techniques, every and none stand for,
+//                      "techniques"), "options": every search option of the library's table
+//                      (csp/options.hpp: name, kind, default, help, choices or range), "defaults", "limits"
 //
 // Status codes: 400 malformed request (not JSON, not an object, unknown field, wrong type, unknown
 // name); 422 the puzzle text is not a valid puzzle ({"status": "invalid", "error": reason}); 404

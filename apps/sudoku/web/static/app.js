@@ -15,6 +15,7 @@
   let cands = [];   // per cell, the candidate <span>s (index v-1)
   let explanation = null;  // {steps, states, index} while stepping
   let defaults = {rules: 'naked-single,hidden-single'};
+  let ruleSets = {none: []};  // from /api/options: what each rule-set word stands for
 
   const symbol = (v) => SYMBOLS[v - 1];
   const valueOf = (ch) => {
@@ -565,9 +566,10 @@
     }
   }
 
+  // A rule list as --rules takes it: rule names and words for sets of them (all, techniques, ...),
+  // which /api/options spells out in rule_sets.
   function setRules(list) {
-    const on = new Set(list === 'all' ? [...document.querySelectorAll('#rules input')].map((el) => el.value)
-      : list === 'none' ? [] : list.split(','));
+    const on = new Set(list.split(',').flatMap((name) => ruleSets[name] || [name]));
     for (const el of document.querySelectorAll('#rules input')) el.checked = on.has(el.value);
   }
 
@@ -575,6 +577,7 @@
     const {status, data} = await call('GET', '/api/options');
     if (status !== 200) throw new Error(`cannot load the options: ${data.error}`);
     defaults = data.defaults;
+    ruleSets = data.rule_sets;
     fillSelect('order', data.orders, data.defaults.order);
     fillSelect('values', data.values, data.defaults.values);
     fillSelect('inference', data.inferences, data.defaults.inference);

@@ -1,6 +1,5 @@
-// What the command-line parsing of both commands (sudoku, csp) shares: checks of option values that
-// say what was expected and what was given, and the name of an unknown subcommand. Header only:
-// every folder under apps/ is one executable, so there is no library to put it in.
+// What the command-line parsing of every command (sudoku, csp, sudoku-serve) shares: checks of
+// option values that say what was expected and what was given, and the name of an unknown subcommand.
 #pragma once
 
 #include <charconv>
@@ -11,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-namespace cli_common {
+namespace apps_common {
 
 /// Checks an option's text is a whole decimal number in [min, max]: no sign, no fraction, no
 /// exponent; the message says what was expected and what was given. CLI11's own number checks
@@ -56,4 +55,4 @@ inline std::string unknown_command(const CLI::App& app) {
   return {};
 }
 
-}  // namespace cli_common
+}  // namespace apps_common

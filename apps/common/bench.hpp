@@ -1,5 +1,5 @@
 // Measuring search configurations over sets of instances: the generic half of `sudoku bench`
-// (and of any other problem's bench). The problem supplies instances and a way to solve one; this
+// (and of any other problem's bench command). The problem supplies instances and a way to solve one; this
 // file times each search, summarises a configuration over a set, and prints the rows as a table,
 // CSV or JSON.
 #pragma once
@@ -13,7 +13,7 @@
 
 #include "csp/stats.hpp"
 
-namespace csp::bench {
+namespace apps_common::bench {
 
 /// One configuration being compared (free text for the problem's own knobs, like a rule set).
 struct Configuration {
@@ -24,7 +24,7 @@ struct Configuration {
 struct Sample {
   bool solved = false;   ///< a solution was found (and checked)
   bool limited = false;  ///< a limit stopped the search
-  Stats stats;
+  csp::Stats stats;
   double micros = 0;     ///< wall-clock time of this search
 };
 
@@ -63,8 +63,9 @@ Row median_run(std::vector<Row> passes);
 /// The last component of a path ("a/b/top95.txt" gives "top95.txt"; a name without '/' is itself).
 std::string base_name(const std::string& path);
 
-/// Runs solve(worker, i) for every i in [0, n) on `threads` workers (worker 0 is the calling
-/// thread) and returns the samples in index order, each timed around its call, plus the wall time.
+/// Runs solve(worker, i) for every i in [0, n) on `threads` workers (parallel_for: worker 0 is the
+/// calling thread) and returns the samples in index order, each timed around its call, plus the
+/// wall time; progress(done) is called from worker 0 after each of its samples.
 std::vector<Sample> run(std::size_t n, unsigned threads, const std::function<Sample(unsigned, std::size_t)>& solve,
                         double* wall_seconds, const std::function<void(std::size_t done)>& progress = {});
 
@@ -97,4 +98,4 @@ class Progress {
   bool tty_;
 };
 
-}  // namespace csp::bench
+}  // namespace apps_common::bench

@@ -1,4 +1,4 @@
-#include "csp/bench.hpp"
+#include "apps/common/bench.hpp"
 
 #include <unistd.h>
 
@@ -7,15 +7,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <exception>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-namespace csp::bench {
+#include "apps/common/thread_pool.hpp"
+
+namespace apps_common::bench {
 namespace {
 
 double now_seconds() {
@@ -87,32 +86,17 @@ std::string base_name(const std::string& path) {
 std::vector<Sample> run(std::size_t n, unsigned threads, const std::function<Sample(unsigned, std::size_t)>& solve,
                         double* wall_seconds, const std::function<void(std::size_t)>& progress) {
   std::vector<Sample> samples(n);
-  std::atomic<std::size_t> next{0}, done{0};
-  std::exception_ptr error;
-  std::mutex error_lock;
-  auto worker = [&](unsigned w) {
-    try {
-      for (std::size_t i; (i = next.fetch_add(1)) < n;) {
-        const auto t0 = std::chrono::steady_clock::now();
-        Sample s = solve(w, i);
-        s.micros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
-        samples[i] = std::move(s);
-        const std::size_t d = done.fetch_add(1) + 1;
-        if (w == 0 && progress) progress(d);
-      }
-    } catch (...) {
-      std::lock_guard<std::mutex> lock(error_lock);
-      if (!error) error = std::current_exception();
-      next.store(n);
-    }
-  };
+  std::atomic<std::size_t> done{0};
   const double started = now_seconds();
-  std::vector<std::thread> pool;
-  for (unsigned w = 1; w < std::max(1u, threads); ++w) pool.emplace_back(worker, w);
-  worker(0);
-  for (std::thread& t : pool) t.join();
+  parallel_for(n, std::max(1u, threads), [&](unsigned w, std::size_t i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    Sample s = solve(w, i);
+    s.micros = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
+    samples[i] = std::move(s);
+    const std::size_t d = done.fetch_add(1) + 1;
+    if (w == 0 && progress) progress(d);
+  });
   if (wall_seconds != nullptr) *wall_seconds = now_seconds() - started;
-  if (error) std::rethrow_exception(error);
   return samples;
 }
 
@@ -248,4 +232,4 @@ void Progress::finish() {
   shown_ = false;
 }
 
-}  // namespace csp::bench
+}  // namespace apps_common::bench

@@ -1,0 +1,106 @@
+#include "csp/options.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace csp {
+namespace {
+
+std::vector<std::string> strings(const std::vector<std::string_view>& names) {
+  return {names.begin(), names.end()};
+}
+
+// The rule names first (simplest first), then the words for sets of them.
+std::vector<std::string> rule_list_choices() {
+  std::vector<std::string> out;
+  for (const RuleSet* set : {&all_rules(), &technique_rules()})
+    for (Rule r : *set) out.emplace_back(rule_name(r));
+  for (std::string_view w : rule_set_names()) out.emplace_back(w);
+  return out;
+}
+
+std::string rules_help() {
+  auto joined = [](const RuleSet& rules) {
+    std::string s;
+    for (Rule r : rules) s += (s.empty() ? "" : ", ") + std::string(rule_name(r));
+    return s;
+  };
+  return "Comma-separated rules (" + joined(all_rules()) + "; technique rules: " + joined(technique_rules()) +
+         "), or none, all (the " + std::to_string(all_rules().size()) + " group rules), techniques, every";
+}
+
+std::vector<OptionSpec> build_table() {
+  std::vector<OptionSpec> t;
+  t.push_back({"order", "order", OptionKind::choice, "Variable order", strings(order::names()), 0, UINT64_MAX,
+               &SearchSettings::order});
+  t.push_back({"values", "values", OptionKind::choice, "Value order (random uses --seed)", strings(values::names()), 0,
+               UINT64_MAX, &SearchSettings::values});
+  t.push_back({"seed", "seed", OptionKind::whole, "Seed of the random value order", {}, 0, UINT64_MAX,
+               &SearchSettings::seed});
+  t.push_back({"inference", "inference", OptionKind::choice, "Inference after each decision",
+               strings(inference_names()), 0, UINT64_MAX, &SearchSettings::inference});
+  t.push_back({"rules", "rules", OptionKind::list, rules_help(), rule_list_choices(), 0, UINT64_MAX,
+               &SearchSettings::rules});
+  t.push_back({"node-limit", "node_limit", OptionKind::whole, "Give up a search after this many nodes (0: no limit)",
+               {}, 0, UINT64_MAX, &SearchSettings::node_limit});
+  t.push_back({"time-limit", "time_limit", OptionKind::seconds,
+               "Give up a search after this many seconds (fractional; 0: no limit)", {}, 0, UINT64_MAX,
+               &SearchSettings::time_limit});
+  return t;
+}
+
+}  // namespace
+
+SearchOptions SearchSettings::search_options() const {
+  SearchOptions o;
+  o.order = order::by_name(order);
+  o.values = values::by_name(values, seed);
+  o.inference = parse_inference(inference);
+  o.limits.nodes = node_limit;
+  // Clamped so that the conversion to nanoseconds cannot overflow (a century is "no limit" anyway).
+  const double s = std::min(time_limit, 3.0e9);
+  o.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
+  // A limit below a nanosecond would round to 0, which means "no limit": make it the smallest one.
+  if (s > 0 && o.limits.time.count() == 0) o.limits.time = std::chrono::nanoseconds{1};
+  return o;
+}
+
+RuleSet SearchSettings::rule_set() const { return parse_rules(rules); }
+
+std::span<const OptionSpec> search_option_table() {
+  static const std::vector<OptionSpec> table = build_table();
+  return table;
+}
+
+const OptionSpec* find_search_option(std::string_view name) {
+  const auto t = search_option_table();
+  const auto it = std::find_if(t.begin(), t.end(), [&](const OptionSpec& o) { return o.name == name; });
+  return it == t.end() ? nullptr : &*it;
+}
+
+std::string option_text(const OptionSpec& spec, const SearchSettings& s) {
+  return std::visit(
+      [&](auto member) -> std::string {
+        const auto& v = s.*member;
+        if constexpr (std::is_same_v<std::decay_t<decltype(v)>, std::string>) return v;
+        else return fmt::format("{}", v);
+      },
+      spec.field);
+}
+
+const std::vector<std::string_view>& rule_set_names() {
+  static const std::vector<std::string_view> n{"none", "all", "techniques", "every"};
+  return n;
+}
+
+RuleSet rules_of_set(std::string_view set_name) {
+  const auto& words = rule_set_names();
+  if (std::find(words.begin(), words.end(), set_name) == words.end())
+    throw std::invalid_argument("unknown rule set '" + std::string(set_name) + "'");
+  return parse_rules(set_name);
+}
+
+}  // namespace csp

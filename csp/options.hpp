@@ -1,0 +1,70 @@
+// The search options every front end offers, described once: the commands' flags (--order, ...),
+// their help, the web API's fields and its /api/options listing, and the docs' table
+// (docs/options.md) are all generated from search_option_table(). Adding an option is one entry
+// there and one field in SearchSettings.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "csp/rules/group_rules.hpp"
+#include "csp/search.hpp"
+
+namespace csp {
+
+/// The search options as names and numbers, before they are built into SearchOptions. The
+/// defaults are the library's (a problem may prefer others: Sudoku's order and rules).
+struct SearchSettings {
+  std::string order = "mrv";       ///< a name of order::names()
+  std::string values = "min";      ///< a name of values::names()
+  std::uint64_t seed = 1;          ///< the seed of the random value order
+  std::string inference = "mac";   ///< a name of inference_names()
+  std::string rules = "none";      ///< a rule list for parse_rules()
+  std::uint64_t node_limit = 0;    ///< nodes per search, 0: none
+  double time_limit = 0;           ///< seconds per search, 0: none
+
+  /// The options for a Solver (no tracer, no interrupt); throws std::invalid_argument naming a
+  /// bad order, value order or inference. The rules are not part of it: see rule_set().
+  SearchOptions search_options() const;
+  /// parse_rules(rules): throws std::invalid_argument naming a bad rule.
+  RuleSet rule_set() const;
+};
+
+/// How an option's text is read and checked.
+enum class OptionKind : std::uint8_t {
+  choice,   ///< one of `choices`
+  list,     ///< comma-separated names of `choices` (checked by the option's own parser)
+  whole,    ///< a whole number in [min, max]
+  seconds,  ///< a finite number of seconds >= 0 (fractional)
+};
+
+/// One search option.
+struct OptionSpec {
+  std::string name;                  ///< "node-limit": the command-line flag, without "--"
+  std::string key;                   ///< "node_limit": the web API's field
+  OptionKind kind = OptionKind::choice;
+  std::string help;                  ///< one line for --help and the docs
+  std::vector<std::string> choices;  ///< choice and list: the accepted names
+  std::uint64_t min = 0, max = UINT64_MAX;  ///< whole: the accepted range
+  /// Where the value lives in SearchSettings.
+  std::variant<std::string SearchSettings::*, std::uint64_t SearchSettings::*, double SearchSettings::*> field;
+};
+
+/// Every search option, in the order the commands list them: order, values, seed, inference,
+/// rules, node-limit, time-limit. Built on first use, from the library's own name lists.
+std::span<const OptionSpec> search_option_table();
+/// The entry named `name` ("node-limit"); nullptr when there is none.
+const OptionSpec* find_search_option(std::string_view name);
+/// The value of `spec` in `s` as text: a name as is, a number in decimal ("0", "2.5").
+std::string option_text(const OptionSpec& spec, const SearchSettings& s);
+
+/// The words a rule list may hold besides rule names: "none", "all", "techniques", "every".
+const std::vector<std::string_view>& rule_set_names();
+/// The rules a rule-set word stands for ("none": empty); throws std::invalid_argument for another word.
+RuleSet rules_of_set(std::string_view set_name);
+
+}  // namespace csp
