@@ -13,12 +13,13 @@ std::vector<std::string> strings(const std::vector<std::string_view>& names) {
   return {names.begin(), names.end()};
 }
 
-// The rule names first (simplest first), then the words for sets of them.
+// The rule names first (in listing order), then the words for sets of them: every canonical name
+// parse_rules() accepts, read off the rules' own list (csp::rule_names()).
 std::vector<std::string> rule_list_choices() {
   std::vector<std::string> out;
-  for (const RuleSet* set : {&all_rules(), &technique_rules()})
-    for (Rule r : *set) out.emplace_back(rule_name(r));
-  for (std::string_view w : rule_set_names()) out.emplace_back(w);
+  for (bool sets : {false, true})
+    for (const RuleName& n : rule_names())
+      if (n.set == sets) out.emplace_back(n.name);
   return out;
 }
 
@@ -28,8 +29,12 @@ std::string rules_help() {
     for (Rule r : rules) s += (s.empty() ? "" : ", ") + std::string(rule_name(r));
     return s;
   };
+  std::string sets;
+  for (const RuleName& n : rule_names())
+    if (n.set) sets += (sets.empty() ? "" : ", ") + std::string(n.name);
   return "Comma-separated rules (" + joined(all_rules()) + "; technique rules: " + joined(technique_rules()) +
-         "), or none, all (the " + std::to_string(all_rules().size()) + " group rules), techniques, every";
+         "), or sets of them: " + sets + " (all: the " + std::to_string(all_rules().size()) +
+         " group rules; every: all, then techniques)";
 }
 
 std::vector<OptionSpec> build_table() {
@@ -89,18 +94,6 @@ std::string option_text(const OptionSpec& spec, const SearchSettings& s) {
         else return fmt::format("{}", v);
       },
       spec.field);
-}
-
-const std::vector<std::string_view>& rule_set_names() {
-  static const std::vector<std::string_view> n{"none", "all", "techniques", "every"};
-  return n;
-}
-
-RuleSet rules_of_set(std::string_view set_name) {
-  const auto& words = rule_set_names();
-  if (std::find(words.begin(), words.end(), set_name) == words.end())
-    throw std::invalid_argument("unknown rule set '" + std::string(set_name) + "'");
-  return parse_rules(set_name);
 }
 
 }  // namespace csp

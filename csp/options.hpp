@@ -62,9 +62,5 @@ const OptionSpec* find_search_option(std::string_view name);
 /// The value of `spec` in `s` as text: a name as is, a number in decimal ("0", "2.5").
 std::string option_text(const OptionSpec& spec, const SearchSettings& s);
 
-/// The words a rule list may hold besides rule names: "none", "all", "techniques", "every".
-const std::vector<std::string_view>& rule_set_names();
-/// The rules a rule-set word stands for ("none": empty); throws std::invalid_argument for another word.
-RuleSet rules_of_set(std::string_view set_name);
 
 }  // namespace csp

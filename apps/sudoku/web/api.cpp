@@ -392,10 +392,11 @@ json options(const ApiConfig& config) {
   json rule_sets = json::object();
   for (const csp::RuleSet* set : {&csp::all_rules(), &csp::technique_rules()})
     for (csp::Rule r : *set) rules.push_back(std::string(csp::rule_name(r)));
-  for (std::string_view word : csp::rule_set_names()) {
+  for (const csp::RuleName& set : csp::rule_names()) {
+    if (!set.set) continue;
     json names = json::array();
-    for (csp::Rule r : csp::rules_of_set(word)) names.push_back(std::string(csp::rule_name(r)));
-    rule_sets[std::string(word)] = std::move(names);
+    for (csp::Rule r : csp::parse_rules(set.name)) names.push_back(std::string(csp::rule_name(r)));
+    rule_sets[std::string(set.name)] = std::move(names);
   }
   json techniques = json::array();
   for (const tq::Technique& t : tq::catalogue()) techniques.push_back(std::string(t.name));
