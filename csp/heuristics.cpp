@@ -328,6 +328,24 @@ std::unique_ptr<VariableOrder> make_order(const Model& m) {
   return std::make_unique<T>(m);
 }
 
+// The names of a table's rows, in order.
+template <class Row, std::size_t N>
+std::vector<std::string_view> names_of(const Row (&rows)[N]) {
+  std::vector<std::string_view> out;
+  for (const Row& r : rows) out.push_back(r.name);
+  return out;
+}
+
+// "a, b, c or d", for error messages.
+std::string one_of(const std::vector<std::string_view>& names) {
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
+  }
+  return out;
+}
+
 }  // namespace
 
 namespace order {
@@ -339,18 +357,23 @@ VariableOrderFactory dom_wdeg() { return make_order<DomWdeg>; }
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose) {
   return [choose = std::move(choose)](const Model& m) { return std::make_unique<CustomOrder>(m, choose); };
 }
+// The orders by name: one row each, from which names() and by_name() are read. A new order is its
+// class above, its factory, and one row here.
+struct NamedOrder {
+  std::string_view name;
+  VariableOrderFactory (*make)();
+};
+constexpr NamedOrder kOrders[] = {
+    {"input", input}, {"mrv", mrv}, {"mrv-degree", mrv_degree}, {"mrv-ddeg", mrv_ddeg}, {"dom-wdeg", dom_wdeg},
+};
 const std::vector<std::string_view>& names() {
-  static const std::vector<std::string_view> n{"input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg"};
+  static const std::vector<std::string_view> n = names_of(kOrders);
   return n;
 }
 VariableOrderFactory by_name(std::string_view name) {
-  if (name == "input") return input();
-  if (name == "mrv") return mrv();
-  if (name == "mrv-degree") return mrv_degree();
-  if (name == "mrv-ddeg") return mrv_ddeg();
-  if (name == "dom-wdeg") return dom_wdeg();
-  throw std::invalid_argument("unknown variable order '" + std::string(name) +
-                              "' (expected input, mrv, mrv-degree, mrv-ddeg or dom-wdeg)");
+  for (const NamedOrder& o : kOrders)
+    if (o.name == name) return o.make();
+  throw std::invalid_argument("unknown variable order '" + std::string(name) + "' (expected " + one_of(names()) + ")");
 }
 }  // namespace order
 
@@ -370,16 +393,26 @@ ValueOrderFactory random(std::uint64_t seed) {
 ValueOrderFactory custom(std::function<void(const Model&, const Domains&, Var, std::vector<Value>&)> order) {
   return [order = std::move(order)](const Model& m) { return std::make_unique<CustomValues>(m, order); };
 }
+// The value orders by name, as for the variable orders: a new one is its class, its factory and
+// one row here (the seed goes to the orders that draw at random).
+struct NamedValues {
+  std::string_view name;
+  ValueOrderFactory (*make)(std::uint64_t seed);
+};
+constexpr NamedValues kValues[] = {
+    {"min", [](std::uint64_t) { return ascending(); }},
+    {"max", [](std::uint64_t) { return descending(); }},
+    {"lcv", [](std::uint64_t) { return lcv(); }},
+    {"random", random},
+};
 const std::vector<std::string_view>& names() {
-  static const std::vector<std::string_view> n{"min", "max", "lcv", "random"};
+  static const std::vector<std::string_view> n = names_of(kValues);
   return n;
 }
 ValueOrderFactory by_name(std::string_view name, std::uint64_t seed) {
-  if (name == "min") return ascending();
-  if (name == "max") return descending();
-  if (name == "lcv") return lcv();
-  if (name == "random") return random(seed);
-  throw std::invalid_argument("unknown value order '" + std::string(name) + "' (expected min, max, lcv or random)");
+  for (const NamedValues& o : kValues)
+    if (o.name == name) return o.make(seed);
+  throw std::invalid_argument("unknown value order '" + std::string(name) + "' (expected " + one_of(names()) + ")");
 }
 }  // namespace values
 

@@ -378,3 +378,15 @@ TEST_CASE("mrv-ddeg: every variable fixed gives Var{}", "[search][order]") {
   for (int i = 0; i < 3; ++i) d.assign(x[static_cast<std::size_t>(i)], i + 1);
   REQUIRE(csp::order::mrv_ddeg()(m)->select(d).id == -1);
 }
+
+TEST_CASE("heuristics by name: every listed name builds, an unknown one is refused with the list", "[search]") {
+  csp::Model m;
+  m.add_vars(3, 0, 2, "x");
+  for (std::string_view n : csp::order::names()) CHECK(csp::order::by_name(n)(m) != nullptr);
+  for (std::string_view n : csp::values::names()) CHECK(csp::values::by_name(n, 7)(m) != nullptr);
+  CHECK(csp::order::names().size() == 5);
+  CHECK(csp::values::names().size() == 4);
+  CHECK_THROWS_WITH(csp::order::by_name("fastest"),
+                    "unknown variable order 'fastest' (expected input, mrv, mrv-degree, mrv-ddeg or dom-wdeg)");
+  CHECK_THROWS_WITH(csp::values::by_name("best"), "unknown value order 'best' (expected min, max, lcv or random)");
+}
