@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_groups.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "propagator_harness.hpp"
 
@@ -38,32 +39,13 @@ struct Layout {
   int given_lo = 10, given_hi = 40;         // percent of cells fixed to their planted value
 };
 
-// The rows and columns of an n x n grid.
-std::vector<std::vector<int>> lines(int n) {
-  std::vector<std::vector<int>> groups;
-  for (int r = 0; r < n; ++r) {
-    groups.emplace_back();
-    for (int c = 0; c < n; ++c) groups.back().push_back(r * n + c);
-  }
-  for (int c = 0; c < n; ++c) {
-    groups.emplace_back();
-    for (int r = 0; r < n; ++r) groups.back().push_back(r * n + c);
-  }
-  return groups;
-}
-
 Layout sudoku(int b, int given_lo, int given_hi) {
   const int n = b * b;
-  Layout l{std::to_string(n) + "x" + std::to_string(n) + " Sudoku", n, b, lines(n), given_lo, given_hi};
-  for (int box = 0; box < n; ++box) {
-    l.groups.emplace_back();
-    for (int k = 0; k < n; ++k) l.groups.back().push_back((box / b * b + k / b) * n + box % b * b + k % b);
-  }
-  return l;
+  return {std::to_string(n) + "x" + std::to_string(n) + " Sudoku", n, b, grid::sudoku_groups(b), given_lo, given_hi};
 }
 
 Layout latin(int n, int given_lo, int given_hi) {
-  return {"Latin square of side " + std::to_string(n), n, 0, lines(n), given_lo, given_hi};
+  return {"Latin square of side " + std::to_string(n), n, 0, grid::latin_groups(n), given_lo, given_hi};
 }
 
 // A planted solution with shuffled digits (and rows, for a Latin square); each cell fixed to its

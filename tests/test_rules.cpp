@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "grid_groups.hpp"
 #include "csp/csp.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"
@@ -644,30 +645,8 @@ bool finder_closure(const tq::Structure& st, csp::Domains& d, const RuleSet& rul
   }
 }
 
-// Rows and columns of a Latin square of side n, as cell indices.
-std::vector<std::vector<int>> latin_groups(int n) {
-  std::vector<std::vector<int>> groups;
-  for (int r = 0; r < n; ++r) {
-    groups.emplace_back();
-    for (int c = 0; c < n; ++c) groups.back().push_back(r * n + c);
-  }
-  for (int c = 0; c < n; ++c) {
-    groups.emplace_back();
-    for (int r = 0; r < n; ++r) groups.back().push_back(r * n + c);
-  }
-  return groups;
-}
-
-// Rows, columns and boxes of a Sudoku grid of side b*b, as cell indices.
-std::vector<std::vector<int>> sudoku_groups(int b) {
-  const int n = b * b;
-  std::vector<std::vector<int>> groups = latin_groups(n);
-  for (int box = 0; box < n; ++box) {
-    groups.emplace_back();
-    for (int k = 0; k < n; ++k) groups.back().push_back((box / b * b + k / b) * n + box % b * b + k % b);
-  }
-  return groups;
-}
+using grid::latin_groups;
+using grid::sudoku_groups;
 
 // The groups of cell indices as csp groups over `vars` (named g0, g1, ...).
 std::vector<csp::Group> groups_of(const std::vector<std::vector<int>>& index_groups, const std::vector<csp::Var>& vars) {
