@@ -102,8 +102,10 @@ Settings read_settings(const json& request, const ApiConfig& config, Endpoint en
   const json& r = object_of(request);
   const bool with_max = endpoint == Endpoint::count;
   const bool with_techniques = endpoint == Endpoint::explain || endpoint == Endpoint::grade;
-  const auto table = csp::search_option_table();
-  for (const auto& [key, value] : r.items()) {
+  const auto& table = csp::search_option_table();
+  for (const auto& item : r.items()) {
+    // (A plain reference, not a structured binding: clang 14 cannot capture those in a lambda.)
+    const std::string& key = item.key();
     const bool known = key == "puzzle" ||
                        std::any_of(table.begin(), table.end(), [&](const csp::OptionSpec& o) { return o.key == key; }) ||
                        (with_max && key == "max") || (with_techniques && key == "techniques");
