@@ -97,23 +97,6 @@ const std::vector<NamedSet>& named_sets() {
   return sets;
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-std::vector<std::string_view> split_aliases(std::string_view list) {
-  std::vector<std::string_view> out;
-  while (!list.empty()) {
-    const std::size_t comma = list.find(',');
-    out.push_back(list.substr(0, comma));
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
 std::string known_names() {
   std::string out;
   for (const RuleName& n : rule_names()) {
@@ -156,7 +139,7 @@ const std::vector<RuleName>& rule_names() {
       const std::vector<const Technique*> rows = techniques::rows_of(r);
       RuleName n{rule_name(r), {}, {}, false};
       if (!row(r).by_set) {
-        n.aliases = split_aliases(row(r).aliases);
+        if (!row(r).aliases.empty()) n.aliases = techniques::comma_list(row(r).aliases);
         n.idea = std::string(row(r).idea);
       } else {
         // A set of deductions posted as one rule: its ideas in turn.
@@ -189,10 +172,7 @@ RuleSet parse_rules(std::string_view list) {
   auto add = [&](Rule r) {
     if (std::find(out.begin(), out.end(), r) == out.end()) out.push_back(r);
   };
-  std::string_view rest = list;
-  for (;;) {
-    const std::size_t comma = rest.find(',');
-    const std::string_view item = trim(rest.substr(0, comma));
+  for (std::string_view item : techniques::comma_list(list)) {
     if (item.empty())
       throw std::invalid_argument("empty rule name in '" + std::string(list) + "' (expected " + known_names() + ")");
     const RuleName* found = find_name(item);
@@ -205,8 +185,6 @@ RuleSet parse_rules(std::string_view list) {
     } else {
       add(rule_of(*found));
     }
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 1);
   }
   return out;
 }

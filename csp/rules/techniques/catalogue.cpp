@@ -17,15 +17,26 @@ constexpr std::string_view kLockedPairs = "locked pairs (csp/rules/locked_pairs.
 
 }  // namespace
 
+std::vector<std::string_view> comma_list(std::string_view list) {
+  auto trim = [](std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+  };
+  std::vector<std::string_view> out;
+  for (;;) {
+    const std::size_t comma = list.find(',');
+    out.push_back(trim(list.substr(0, comma)));
+    if (comma == std::string_view::npos) return out;
+    list.remove_prefix(comma + 1);
+  }
+}
+
 bool Technique::named(std::string_view n) const {
   if (n == name) return true;
-  for (std::string_view rest = aliases; !rest.empty();) {
-    const std::size_t comma = rest.find(',');
-    if (rest.substr(0, comma) == n) return true;
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 1);
-  }
-  return false;
+  if (aliases.empty()) return false;
+  const std::vector<std::string_view> names = comma_list(aliases);
+  return std::find(names.begin(), names.end(), n) != names.end();
 }
 
 // The registry. A new deduction is its finder's file (declared in finders.hpp, beside the others:
@@ -114,12 +125,7 @@ std::vector<const Technique*> parse_techniques(std::string_view list) {
     for (const Technique& t : catalogue()) s.append(", ").append(t.name);
     return s;
   };
-  std::string_view rest = list;
-  for (;;) {
-    const std::size_t comma = rest.find(',');
-    std::string_view item = rest.substr(0, comma);
-    while (!item.empty() && (item.front() == ' ' || item.front() == '\t')) item.remove_prefix(1);
-    while (!item.empty() && (item.back() == ' ' || item.back() == '\t')) item.remove_suffix(1);
+  for (std::string_view item : comma_list(list)) {
     if (item.empty())
       throw std::invalid_argument("empty technique name in '" + std::string(list) + "' (expected " + known() + ")");
     if (item == "all") {
@@ -132,8 +138,6 @@ std::vector<const Technique*> parse_techniques(std::string_view list) {
     } else {
       throw std::invalid_argument("unknown technique '" + std::string(item) + "' (expected " + known() + ")");
     }
-    if (comma == std::string_view::npos) break;
-    rest.remove_prefix(comma + 1);
   }
   return out;
 }

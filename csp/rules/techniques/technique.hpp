@@ -142,6 +142,10 @@ struct Technique {
   bool named(std::string_view n) const;
 };
 
+/// The items of a comma-separated list, each trimmed of spaces and tabs, empty ones kept ("" gives
+/// one empty item): how rule, technique and alias lists are read.
+std::vector<std::string_view> comma_list(std::string_view list);
+
 /// The registry: every deduction, simplest first (the default order of the logical solver):
 /// full-house, naked-single, hidden-single, pointing, claiming, naked-pair, hidden-pair,
 /// naked-triple, hidden-triple, naked-quad, x-wing, hidden-quad, swordfish, simple-colouring,
