@@ -59,17 +59,21 @@ std::vector<OptionSpec> build_table() {
 
 }  // namespace
 
+std::chrono::nanoseconds time_limit_of(double seconds) {
+  // Clamped so that the conversion to nanoseconds cannot overflow (a century is "no limit" anyway).
+  const double s = std::min(seconds, 3.0e9);
+  const auto ns = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
+  // A limit below a nanosecond would round to 0, which means "no limit": make it the smallest one.
+  return s > 0 && ns.count() == 0 ? std::chrono::nanoseconds{1} : ns;
+}
+
 SearchOptions SearchSettings::search_options() const {
   SearchOptions o;
   o.order = order::by_name(order);
   o.values = values::by_name(values, seed);
   o.inference = parse_inference(inference);
   o.limits.nodes = node_limit;
-  // Clamped so that the conversion to nanoseconds cannot overflow (a century is "no limit" anyway).
-  const double s = std::min(time_limit, 3.0e9);
-  o.limits.time = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(s));
-  // A limit below a nanosecond would round to 0, which means "no limit": make it the smallest one.
-  if (s > 0 && o.limits.time.count() == 0) o.limits.time = std::chrono::nanoseconds{1};
+  o.limits.time = time_limit_of(time_limit);
   return o;
 }
 

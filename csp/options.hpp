@@ -4,6 +4,7 @@
 // there and one field in SearchSettings.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -33,6 +34,10 @@ struct SearchSettings {
   /// parse_rules(rules): throws std::invalid_argument naming a bad rule.
   RuleSet rule_set() const;
 };
+
+/// Seconds (>= 0, fractional) as a time limit: clamped to a century, and never rounded down to 0,
+/// which means "no limit".
+std::chrono::nanoseconds time_limit_of(double seconds);
 
 /// How an option's text is read and checked.
 enum class OptionKind : std::uint8_t {

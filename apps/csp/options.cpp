@@ -6,11 +6,7 @@
 
 namespace csp_app {
 
-std::chrono::nanoseconds nanoseconds_of(double seconds) {
-  csp::SearchSettings s;
-  s.time_limit = seconds;
-  return s.search_options().limits.time;
-}
+std::chrono::nanoseconds nanoseconds_of(double seconds) { return csp::time_limit_of(seconds); }
 
 csp::SearchOptions SearchConfig::search_options() const {
   csp::SearchSettings s = *this;
