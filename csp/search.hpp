@@ -49,6 +49,22 @@ enum class LimitHit : std::uint8_t { none, nodes, failures, time, interrupted };
 /// "nodes", "failures", "time", "interrupted" (or "none").
 std::string_view to_string(LimitHit l);
 
+/// What an optimising search (Solver::optimize) minimises or maximises: one variable's value.
+struct Objective {
+  enum class Sense : std::uint8_t { minimize, maximize };
+  Var var;                          ///< the variable whose value is the objective
+  Sense sense = Sense::minimize;    ///< which way is better
+};
+
+/// One phase of branching (a part of FlatZinc's seq_search): the variables it decides, and how.
+/// Phases are branched in order, each until all its variables are fixed; then the options' own
+/// order and values branch on whatever is left unfixed.
+struct Phase {
+  std::vector<Var> vars;            ///< the variables this phase branches on (others untouched)
+  VariableOrderFactory order;       ///< which of them next
+  ValueOrderFactory values;         ///< in which order to try its candidates
+};
+
 /// How to search: the heuristics, the inference level, the limits, checking and tracing.
 struct SearchOptions {
   VariableOrderFactory order = order::mrv();       ///< which variable to branch on (one instance per solver)
@@ -61,6 +77,8 @@ struct SearchOptions {
   bool check_solutions = true;
   /// Observer of every decision, refutation and propagation step (nullptr: none).
   Tracer* tracer = nullptr;
+  /// Branching phases taken before `order`/`values` (empty: those alone decide every variable).
+  std::vector<Phase> phases;
 };
 
 /// How a search ended.
@@ -108,6 +126,11 @@ class Solver {
   SearchResult count(const Domains& start, std::uint64_t cap = 0);
   /// Calls `on_solution` for every solution until it returns false.
   SearchResult for_each_solution(const Domains& start, const SolutionCallback& on_solution);
+  /// Branch and bound: each solution found makes the objective's bound strictly tighter for the
+  /// rest of the search, and `on_solution` is told of each (so of ever better ones; it may stop the
+  /// search by returning false). Status exhausted: the last solution is optimal (none: no solution
+  /// exists); `solution` holds the best found; stats.solutions counts the improving solutions.
+  SearchResult optimize(const Domains& start, Objective objective, const SolutionCallback& on_solution = {});
 
   /// The model it searches.
   const Model& model() const { return model_; }
