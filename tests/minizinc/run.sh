@@ -11,7 +11,8 @@
 #   - opt models: ours proves optimality (==========) with Gecode's objective;
 #   - the last solution of ours (the optimum of opt models) is accepted by
 #     MiniZinc itself: the reference solves the model again with that solution as an extra data file, and must
-#     find it satisfiable with the same objective.
+#     find it satisfiable with the same objective;
+#   - models flagged free: ours with -f (search annotations ignored) gives the same answer again.
 # One line per model; the failures say why. Exit 0 when all agree, 1 otherwise, 77 (skipped) when `minizinc` or
 # our solver configuration is missing.
 # Environment: CSP_MZN_OURS replaces our solver's arguments (e.g. "--solver gecode -G std" to try the runner
@@ -181,6 +182,25 @@ check() {
     checked=1
     [ -n "$why" ] && why="the last solution: $why"
   fi
+  # free: ours again with -f (the model's search annotations ignored), which must give the same answer.
+  case " $flags " in *" free "*)
+    if [ -z "$why" ]; then
+      run ours "$dir/free" -f "${all[@]}" "${args[@]}"
+      local fst
+      fst=$(status "$dir/free")
+      if [ "$rst" = UNSAT ]; then
+        [ "$fst" = UNSAT ] || why="with -f: $fst, Gecode UNSAT"
+      elif [ "$fst" != COMPLETE ]; then
+        why="with -f: ours did not finish ($fst) $(head -c 200 "$dir/free.err" | tr '\n' ' ')"
+      elif [ "$mode" = count ] && ! cmp -s <(solutions "$dir/free" | sort) "$dir/ref.sols"; then
+        why="with -f: the solutions differ from Gecode's ($(solutions "$dir/free" | wc -l) solutions)"
+      elif [ "$mode" = opt ] && [ "$(objective "$dir/free")" != "$(objective "$dir/ref")" ]; then
+        why="with -f: optimum $(objective "$dir/free"), Gecode $(objective "$dir/ref")"
+      else
+        detail="$detail, the same with -f"
+      fi
+    fi ;;
+  esac
   local secs
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')
   if [ -z "$why" ]; then
