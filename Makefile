@@ -5,7 +5,8 @@
 #               AddressSanitizer + UndefinedBehaviorSanitizer, the threaded paths under
 #               ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build
-#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) under
+#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) and the
+#               MiniZinc solver (fzn-csp, PREFIX/share/minizinc/{csp,solvers/csp.msc}) under
 #               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
 # The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest

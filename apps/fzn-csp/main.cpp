@@ -71,7 +71,9 @@ int main(int argc, char** argv) {
     run_options.seed = settings.seed;
     run_options.search = settings.search_options();
     run_options.search.limits.time = std::chrono::milliseconds(time_ms);
-    const apps_common::Interrupt interrupt;
+    // Caught even when the caller started it with SIGINT ignored (a script's background job): a
+    // solver's caller always wants the answer so far.
+    const apps_common::Interrupt interrupt(apps_common::Interrupt::Ignored::catch_anyway);
     run_options.search.limits.interrupt = &apps_common::interrupt_flag();
     std::vector<std::string> notes = program.notes;
     const csp::SearchResult result = run(program, run_options, stdout, notes);

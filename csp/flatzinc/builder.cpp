@@ -56,7 +56,14 @@ Builder::Builder(const Model& ast, Program& out) : out_(out) {
     if (!names_.emplace(p.name, Named{&p.value, {}, p.type.is_array}).second)
       fail(p.where, "'" + p.name + "' is declared twice");
   }
-  for (const Variable& v : ast.variables) declare(v);
+  for (const Variable& v : ast.variables) {
+    try {
+      declare(v);
+    } catch (const std::invalid_argument& e) {
+      // The model's own check of a domain (its size, say) names no line: add it.
+      fail(v.where, "'" + v.name + "': " + e.what());
+    }
+  }
 }
 
 const Builder::Named& Builder::lookup(const Expr& e) const {
