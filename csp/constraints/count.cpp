@@ -156,9 +156,14 @@ class Among final : public Propagator {
       const auto [inside, outside] = split(d, xi);
       if (!inside || !outside) continue;
       bool ok = true;
-      d.for_each(xi, [&](Value a) {
-        if (ok && in_set(a) != may_in) ok = ctx.remove(xi, a);
-      });
+      if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
+        for (const Value a : set_) ok = ok && ctx.remove(xi, a);
+      } else {  // within the set's span first when only members may stay, then each
+        if (may_in && !clamp(ctx, xi, set_.front(), set_.back())) return PropStatus::failed;
+        d.for_each(xi, [&](Value a) {
+          if (ok && in_set(a) != may_in) ok = ctx.remove(xi, a);
+        });
+      }
       if (!ok) return PropStatus::failed;
     }
     return PropStatus::fixpoint;
