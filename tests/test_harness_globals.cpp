@@ -155,6 +155,30 @@ TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count
   check_spec(spread(count_eq_spec(), 0, 1), 10);  // x and y wide, the count c not
 }
 
+TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, and checks", "[harness][globals][count]") {
+  csp::Model m;
+  const std::vector<Var> x = m.add_vars(3, 0, csp::kCountValues + 10);
+  const Var y = m.add_var(0, csp::kCountValues + 10), c = m.add_var(0, 3);
+  m.post(csp::count_eq(x, y, c));
+  const harness::Outcome root = harness::propagate(m, m.initial_domains());
+  REQUIRE(root.ok);
+  CHECK(root.domains.size(y) == csp::kCountValues + 11);  // nothing counted yet
+  csp::Domains d = m.initial_domains();
+  for (Var v : x) d.assign(v, 7);
+  d.assign(c, 2);
+  CHECK(harness::propagate(m, d).ok);  // y unfixed: it waits
+  d.assign(y, 7);
+  CHECK_FALSE(harness::propagate(m, d).ok);  // three 7s, not two
+  csp::Domains e = m.initial_domains();
+  e.assign(x[0], 7);
+  e.assign(y, 7);
+  e.assign(c, 1);
+  const harness::Outcome fixed_y = harness::propagate(m, e);
+  REQUIRE(fixed_y.ok);  // y fixed: the others may not be 7
+  CHECK_FALSE(fixed_y.domains.contains(x[1], 7));
+  CHECK_FALSE(fixed_y.domains.contains(x[2], 7));
+}
+
 TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]") {
   Spec s = base_spec("among(n, x, S)", kDomain, 1812);
   s.domains = [](Rng& r) {
