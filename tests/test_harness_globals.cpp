@@ -71,6 +71,22 @@ Doms draw_vars(Rng& r, int n, Value lo, Value hi, int single) {
   return d;
 }
 
+// The same spec over multi-word domains: the values of the variables at positions [from, size -
+// tail) spread 70 apart (v -> 70v - 35), so each spans several words of bits. Constants the draw
+// takes from the domains follow; others fall outside, which only makes them absent values.
+Spec spread(Spec s, std::size_t from, std::size_t tail) {
+  s.name = "wide " + s.name;
+  s.seed += 100;
+  s.instances = 1500;
+  s.domains = [inner = s.domains, from, tail](Rng& r) {
+    Doms d = inner(r);
+    for (std::size_t i = from; i + tail < d.size(); ++i)
+      for (Value& v : d[i]) v = 70 * v - 35;
+    return d;
+  };
+  return s;
+}
+
 // ---- table ---------------------------------------------------------------------------------------
 
 // 2-4 variables over [lo, hi]; rows mostly of candidates, some anywhere in [lo - 1, hi + 1].
@@ -101,6 +117,7 @@ Spec table_spec(std::uint64_t seed, bool boolean) {
 
 TEST_CASE("table over integers and booleans is domain consistent", "[bruteforce][harness][globals][table]") {
   check_spec(table_spec(1801, false));
+  check_spec(spread(table_spec(1801, false), 0, 0), 10);
   Spec b = table_spec(1802, true);
   b.instances = 2000;
   check_spec(b, 10);
@@ -112,7 +129,7 @@ long occurrences(const Tuple& t, std::size_t from, std::size_t to, Value v) {
   return std::count(t.begin() + static_cast<long>(from), t.begin() + static_cast<long>(to), v);
 }
 
-TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count]") {
+Spec count_eq_spec() {
   Spec s = base_spec("count_eq(x, y, c)", kDomain, 1811);
   s.domains = [](Rng& r) {
     Doms d = draw_vars(r, r.between(1, 4), 0, 3, 25);
@@ -130,7 +147,36 @@ TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count
     c.meaning = [n](const Tuple& t) { return occurrences(t, 0, n, t[n]) == t[n + 1]; };
     return c;
   };
-  check_spec(s);
+  return s;
+}
+
+TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count]") {
+  check_spec(count_eq_spec());
+  check_spec(spread(count_eq_spec(), 0, 1), 10);  // x and y wide, the count c not
+}
+
+TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, and checks", "[harness][globals][count]") {
+  csp::Model m;
+  const std::vector<Var> x = m.add_vars(3, 0, csp::kCountValues + 10);
+  const Var y = m.add_var(0, csp::kCountValues + 10), c = m.add_var(0, 3);
+  m.post(csp::count_eq(x, y, c));
+  const harness::Outcome root = harness::propagate(m, m.initial_domains());
+  REQUIRE(root.ok);
+  CHECK(root.domains.size(y) == csp::kCountValues + 11);  // nothing counted yet
+  csp::Domains d = m.initial_domains();
+  for (Var v : x) d.assign(v, 7);
+  d.assign(c, 2);
+  CHECK(harness::propagate(m, d).ok);  // y unfixed: it waits
+  d.assign(y, 7);
+  CHECK_FALSE(harness::propagate(m, d).ok);  // three 7s, not two
+  csp::Domains e = m.initial_domains();
+  e.assign(x[0], 7);
+  e.assign(y, 7);
+  e.assign(c, 1);
+  const harness::Outcome fixed_y = harness::propagate(m, e);
+  REQUIRE(fixed_y.ok);  // y fixed: the others may not be 7
+  CHECK_FALSE(fixed_y.domains.contains(x[1], 7));
+  CHECK_FALSE(fixed_y.domains.contains(x[2], 7));
 }
 
 TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]") {
@@ -357,6 +403,7 @@ TEST_CASE("lex_lesseq and lex_less are domain consistent", "[bruteforce][harness
     };
     CAPTURE(s.name);
     check_spec(s, 10);
+    check_spec(spread(s, 1, 0), 10);  // the split marker stays
   }
 }
 

@@ -11,7 +11,7 @@ namespace {
 class Circuit final : public Propagator {
  public:
   Circuit(std::vector<Var> x, Value base)
-      : Propagator(std::move(x), Trigger::any), base_(base), pred_(scope().size()), seen_(scope().size()) {}
+      : Propagator(std::move(x), Trigger::fixed), base_(base), pred_(scope().size()), seen_(scope().size()) {}
   std::string name() const override { return "circuit"; }
   bool satisfied(std::span<const Value> v) const override {
     const long n = static_cast<long>(v.size());
@@ -30,27 +30,31 @@ class Circuit final : public Propagator {
     const std::size_t n = scope().size();
     if (n == 0) return PropStatus::fixpoint;
     const long hi = base_ + static_cast<long>(n) - 1;
-    std::fill(pred_.begin(), pred_.end(), -1);
     for (std::size_t i = 0; i < n; ++i) {
       const Var xi = scope()[i];
       if (!ctx.remove_below(xi, base_) || hi < ctx.min(xi) || !ctx.remove_above(xi, static_cast<Value>(hi)) ||
           !ctx.remove(xi, static_cast<Value>(base_ + static_cast<long>(i))))
         return PropStatus::failed;
     }
-    // Fixed successors leave the other variables; two nodes with one successor fail.
-    bool changed = false;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (!d.fixed(scope()[i])) continue;
-      const auto j = static_cast<std::size_t>(d.value(scope()[i]) - base_);
-      if (pred_[j] >= 0) return PropStatus::failed;
-      pred_[j] = static_cast<long>(i);
-      for (std::size_t k = 0; k < n; ++k) {
-        if (k == i || !d.contains(scope()[k], d.value(scope()[i]))) continue;
-        if (!ctx.remove(scope()[k], d.value(scope()[i]))) return PropStatus::failed;
-        changed = true;
+    // Fixed successors leave the other variables; two nodes with one successor fail. Repeated
+    // until nothing is removed, since a removal may fix another node and the chains below want
+    // pred_ to hold every fixed one.
+    for (bool removed = true; removed;) {
+      removed = false;
+      std::fill(pred_.begin(), pred_.end(), -1);
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!d.fixed(scope()[i])) continue;
+        const auto j = static_cast<std::size_t>(d.value(scope()[i]) - base_);
+        if (pred_[j] >= 0) return PropStatus::failed;
+        pred_[j] = static_cast<long>(i);
+        for (std::size_t k = 0; k < n; ++k) {
+          if (k == i || !d.contains(scope()[k], d.value(scope()[i]))) continue;
+          if (!ctx.remove(scope()[k], d.value(scope()[i]))) return PropStatus::failed;
+          removed = true;
+        }
       }
     }
-    if (changed) return PropStatus::not_fixpoint;  // the chains below want pred_ to hold every fixed node
+    bool changed = false;
     // Chains of fixed successors: from each head (no fixed predecessor) to its open end, which may
     // not point back to the head unless the chain holds every node.
     std::fill(seen_.begin(), seen_.end(), 0);

@@ -7,6 +7,7 @@
 // base..base+n-1 and off the node itself, a fixed successor leaves the other variables (value
 // all-different; post all_different(x) beside it for more), and a chain of fixed successors
 // shorter than n may not close on itself: its last node loses the chain's first as successor.
+// All of it depends only on the fixed successors, so it wakes only when one becomes fixed.
 #pragma once
 
 #include <memory>

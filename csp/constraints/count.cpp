@@ -88,13 +88,26 @@ class CountEq final : public Propagator {
         if (hits(d, c, sure_[k], possible_[k] - in)) ++others, other = values_[k];
       }
       if (others >= 2) continue;  // every a has a v != a
+      // x[i] = values_[k] with x[i] counted: the count lies in [sure (+1 unless x[i] is sure), possible].
+      auto counted = [&](std::size_t k) {
+        return k < m && possible_[k] >= 0 && d.contains(xi, values_[k]) &&
+               hits(d, c, sure_[k] + (fixed ? 0 : 1), possible_[k]);
+      };
+      auto index = [&](Value a) {
+        return static_cast<std::size_t>(std::find(values_.begin(), values_.begin() + static_cast<long>(m), a) -
+                                        values_.begin());
+      };
+      if (others == 1) {  // every a but `other` avoids through it; `other` itself must be counted
+        if (!counted(index(other)) && !ctx.remove(xi, other)) return PropStatus::failed;
+        continue;
+      }
+      // Nothing avoids x[i]: it keeps the live v it is counted by (within their span, then each).
+      long lo = 1L << 40, hi = -(1L << 40);
+      for (std::size_t k = 0; k < m; ++k)
+        if (counted(k)) lo = std::min<long>(lo, values_[k]), hi = std::max<long>(hi, values_[k]);
+      if (!clamp(ctx, xi, lo, hi)) return PropStatus::failed;
       d.for_each(xi, [&](Value a) {
-        if (!ok) return;
-        if (others == 1 && other != a) return;
-        const std::size_t k = static_cast<std::size_t>(std::find(values_.begin(), values_.begin() + static_cast<long>(m), a) -
-                                                       values_.begin());
-        if (k < m && possible_[k] >= 0 && hits(d, c, sure_[k] + (fixed ? 0 : 1), possible_[k])) return;
-        ok = ctx.remove(xi, a);
+        if (ok && !counted(index(a))) ok = ctx.remove(xi, a);
       });
       if (!ok) return PropStatus::failed;
     }
@@ -143,9 +156,14 @@ class Among final : public Propagator {
       const auto [inside, outside] = split(d, xi);
       if (!inside || !outside) continue;
       bool ok = true;
-      d.for_each(xi, [&](Value a) {
-        if (ok && in_set(a) != may_in) ok = ctx.remove(xi, a);
-      });
+      if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
+        for (const Value a : set_) ok = ok && ctx.remove(xi, a);
+      } else {  // within the set's span first when only members may stay, then each
+        if (may_in && !clamp(ctx, xi, set_.front(), set_.back())) return PropStatus::failed;
+        d.for_each(xi, [&](Value a) {
+          if (ok && in_set(a) != may_in) ok = ctx.remove(xi, a);
+        });
+      }
       if (!ok) return PropStatus::failed;
     }
     return PropStatus::fixpoint;
@@ -153,11 +171,16 @@ class Among final : public Propagator {
 
  private:
   bool in_set(Value x) const { return std::binary_search(set_.begin(), set_.end(), x); }
-  // Whether v has candidates inside the set, and outside it.
+  // Whether v has candidates inside the set, and outside it: walks v's candidates or the set's
+  // members, whichever are fewer (a wide v against a small set, or the reverse).
   std::pair<bool, bool> split(const Domains& d, Var v) const {
     bool inside = false, outside = false;
-    d.for_each(v, [&](Value a) { (in_set(a) ? inside : outside) = true; });
-    return {inside, outside};
+    if (static_cast<std::size_t>(d.size(v)) <= set_.size()) {
+      d.for_each(v, [&](Value a) { (in_set(a) ? inside : outside) = true; });
+      return {inside, outside};
+    }
+    const auto members = std::count_if(set_.begin(), set_.end(), [&](Value a) { return d.contains(v, a); });
+    return {members > 0, d.size(v) > members};
   }
 
   std::vector<Value> set_;
@@ -189,7 +212,9 @@ class GlobalCardinality final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     bool ok = true;
-    if (closed_) {
+    if (closed_) {  // within the cover's span first, so that the walk is no wider than the cover
+      for (std::size_t i = 0; i < n_ && ok; ++i)
+        if (sorted_.empty() || !clamp(ctx, scope()[i], sorted_.front(), sorted_.back())) return PropStatus::failed;
       for (std::size_t i = 0; i < n_ && ok; ++i)
         d.for_each(scope()[i], [&](Value a) {
           if (ok && !in_cover(a)) ok = ctx.remove(scope()[i], a);

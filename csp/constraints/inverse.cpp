@@ -53,7 +53,9 @@ class Inverse final : public Propagator {
       if (!ctx.assign(ai, want)) return false;
       changed = true;
     }
-    for (std::size_t i = 0; i < a.size(); ++i) {
+    for (std::size_t i = 0; i < a.size(); ++i) {  // names of b's positions only, then each
+      if (b.empty() || !ctx.remove_below(a[i], b_base) || !ctx.remove_above(a[i], b_base + static_cast<Value>(b.size()) - 1))
+        return false;
       bool ok = true;
       const Value me = static_cast<Value>(static_cast<long>(i) + a_base);
       d.for_each(a[i], [&](Value x) {

@@ -70,7 +70,10 @@ void cardinality_bounds(Builder& b, const Args& a) {
 }
 
 void inverse_poster(Builder& b, const Args& a) {
-  b.post(inverse(b.vars(a[0]), b.vars(a[1]), b.value(a[2]), b.value(a[3])));
+  std::vector<Var> f = b.vars(a[0]), g = b.vars(a[1]);
+  b.post(all_different(f, AllDifferentStrength::domain));  // each is injective: the matching prunes
+  b.post(all_different(g, AllDifferentStrength::domain));  // what pairwise channelling cannot
+  b.post(inverse(std::move(f), std::move(g), b.value(a[2]), b.value(a[3])));
 }
 
 void circuit_poster(Builder& b, const Args& a) {
@@ -115,7 +118,7 @@ void add_global_posters(Registry& r) {
         "native: global_cardinality() with bounds, per-value counts");
   r.add("csp_global_cardinality_low_up_closed", 4, cardinality_bounds<true>,
         "native: global_cardinality(closed) with bounds, per-value counts");
-  r.add("csp_inverse", 4, inverse_poster, "native: inverse(), pairwise channelling");
+  r.add("csp_inverse", 4, inverse_poster, "native: inverse() (pairwise channelling) and all_different(domain) on each side");
   r.add("csp_circuit", 2, circuit_poster, "native: circuit() (subtours) and all_different(domain)");
   r.add("csp_lex_lesseq_int", 2, lex_poster<false>, "native: lex_lesseq(), domain consistent");
   r.add("csp_lex_lesseq_bool", 2, lex_poster<false>, "native: lex_lesseq() over 0/1, domain consistent");
