@@ -5,7 +5,8 @@
 #               AddressSanitizer + UndefinedBehaviorSanitizer, the threaded paths under
 #               ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build
-#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) under
+#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) and the
+#               MiniZinc solver (fzn-csp, PREFIX/share/minizinc/{csp,solvers/csp.msc}) under
 #               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
 # The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
@@ -30,8 +31,9 @@ PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-conta
             libspdlog-dev libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev time \
             libcpp-httplib-dev pkg-config
 # Only `make test` installs these: the browser test of `sudoku serve` (tests/browser) drives
-# Debian's chromium with playwright-core, which `npm ci` puts in tests/browser/node_modules.
-TEST_PACKAGES := chromium
+# Debian's chromium with playwright-core, which `npm ci` puts in tests/browser/node_modules; minizinc and
+# flatzinc (Gecode) run tests/minizinc, our FlatZinc solver against Gecode.
+TEST_PACKAGES := chromium minizinc flatzinc
 test: EXTRA_PACKAGES := $(TEST_PACKAGES)
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
 # Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so

@@ -1,0 +1,93 @@
+// fzn-csp: the framework as a FlatZinc solver. Reads a .fzn file (what `minizinc -c` writes),
+// builds the model (csp/flatzinc/builder.hpp), solves it (csp/flatzinc/run.hpp) and prints the
+// answer in the FlatZinc output format. This file parses the command line and reports errors.
+#include <chrono>
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "apps/common/cli.hpp"
+#include "apps/common/interrupt.hpp"
+#include "apps/common/search_options.hpp"
+#include "csp/flatzinc/builder.hpp"
+#include "csp/flatzinc/output.hpp"
+#include "csp/flatzinc/parser.hpp"
+#include "csp/flatzinc/run.hpp"
+
+namespace {
+
+enum Exit : int { answered = 0, bad_input = 1, usage = 2 };
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot read '" + path + "'");
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace csp::flatzinc;
+  CLI::App app{"Solve a FlatZinc model (the file `minizinc -c` writes) and print the answer in the FlatZinc output "
+               "format. MiniZinc runs it as the solver `csp` (csp.msc)."};
+  std::string file;
+  RunOptions run_options;
+  bool statistics = false, verbose = false;
+  std::uint64_t time_ms = 0, threads = 1;
+  csp::SearchSettings settings;
+  app.add_option("file", file, "the FlatZinc model (.fzn)")->required();
+  app.add_flag("-a,--all-solutions", run_options.all, "every solution (optimisation: every improving one)");
+  app.add_option("-n,--num-solutions", run_options.solutions, "stop after this many solutions")
+      ->check(apps_common::whole_number(1, UINT64_MAX));
+  app.add_flag("-i,--intermediate", run_options.intermediate, "print every improving solution of an optimisation");
+  app.add_flag("-f,--free-search", run_options.free, "ignore the model's search annotations");
+  app.add_flag("-s,--statistics", statistics, "print %%%mzn-stat lines after the search");
+  app.add_option("-t,--time-limit", time_ms, "stop after this many milliseconds (0: no limit)")
+      ->check(apps_common::whole_number(0, UINT64_MAX));
+  app.add_option("-r,--random-seed", settings.seed, "the seed of random value orders")
+      ->check(apps_common::whole_number(0, UINT64_MAX));
+  app.add_option("-p,--parallel", threads, "threads (accepted; the search runs on one)")
+      ->check(apps_common::whole_number(1, 1024));
+  app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
+  apps_common::add_search_options(app, settings, {"order", "values", "inference"});
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::fprintf(stderr, "fzn-csp: %s (see fzn-csp --help)\n", e.what());
+    return Exit::usage;
+  }
+
+  try {
+    const auto begin = std::chrono::steady_clock::now();
+    const Program program = build(parse(read_file(file)));
+    const double init_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    run_options.seed = settings.seed;
+    run_options.search = settings.search_options();
+    run_options.search.limits.time = std::chrono::milliseconds(time_ms);
+    // Caught even when the caller started it with SIGINT ignored (a script's background job): a
+    // solver's caller always wants the answer so far.
+    const apps_common::Interrupt interrupt(apps_common::Interrupt::Ignored::catch_anyway);
+    run_options.search.limits.interrupt = &apps_common::interrupt_flag();
+    std::vector<std::string> notes = program.notes;
+    const csp::SearchResult result = run(program, run_options, stdout, notes);
+    if (statistics) std::fputs(statistics_text(program, result, init_seconds).c_str(), stdout);
+    if (verbose)
+      for (const std::string& n : notes) std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), n.c_str());
+    std::fflush(stdout);
+    return Exit::answered;
+  } catch (const ParseError& e) {
+    std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
+  } catch (const BuildError& e) {
+    std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
+  }
+  return Exit::bad_input;
+}

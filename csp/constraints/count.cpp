@@ -1,0 +1,300 @@
+#include "csp/constraints/count.hpp"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+// True when v has a candidate in [lo, hi].
+bool hits(const Domains& d, Var v, long lo, long hi) {
+  if (lo > hi) return false;
+  if (lo <= d.min(v)) return d.min(v) <= hi;
+  if (lo > d.max(v)) return false;
+  const Value x = d.next(v, static_cast<Value>(lo - 1));
+  return x != Domains::none && x <= hi;
+}
+
+// Cuts c to [lo, hi]; false on a wipe-out.
+bool clamp(Context& ctx, Var c, long lo, long hi) {
+  if (lo > ctx.max(c) || hi < ctx.min(c)) return false;
+  return ctx.remove_below(c, static_cast<Value>(std::max<long>(lo, ctx.min(c)))) &&
+         ctx.remove_above(c, static_cast<Value>(std::min<long>(hi, ctx.max(c))));
+}
+
+// ---- count_eq ------------------------------------------------------------------------------
+
+// Scope: x..., y, c.
+class CountEq final : public Propagator {
+ public:
+  explicit CountEq(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {}
+  std::string name() const override { return "count_eq"; }
+  bool satisfied(std::span<const Value> v) const override {
+    const std::size_t n = v.size() - 2;
+    return std::count(v.begin(), v.begin() + static_cast<long>(n), v[n]) == v[n + 1];
+  }
+  PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    const std::size_t n = scope().size() - 2;
+    const Var y = scope()[n], c = scope()[n + 1];
+    if (ctx.size(y) > kCountValues) return PropStatus::fixpoint;  // y unfixed: waits
+    // Per candidate v of y: how many x are fixed to v (sure) and how many may take it (possible).
+    std::size_t m = 0;
+    d.for_each(y, [&](Value v) {
+      values_[m] = v;
+      sure_[m] = possible_[m] = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (!d.contains(scope()[i], v)) continue;
+        ++possible_[m];
+        if (d.fixed(scope()[i])) ++sure_[m];
+      }
+      ++m;
+    });
+    // y keeps v when some count in [sure, possible] is a candidate of c; c keeps those counts.
+    long lo = 1L << 40, hi = -(1L << 40);
+    for (std::size_t k = 0; k < m; ++k) {
+      if (!hits(d, c, sure_[k], possible_[k])) {
+        if (!ctx.remove(y, values_[k])) return PropStatus::failed;
+        possible_[k] = -1;  // dead: no longer a support
+        continue;
+      }
+      lo = std::min<long>(lo, sure_[k]);
+      hi = std::max<long>(hi, possible_[k]);
+    }
+    if (!clamp(ctx, c, lo, hi)) return PropStatus::failed;
+    // Holes of c between the supported ranges: keep the counts some live v reaches.
+    bool ok = true;
+    d.for_each(c, [&](Value k) {
+      if (!ok) return;
+      for (std::size_t j = 0; j < m; ++j)
+        if (possible_[j] >= 0 && sure_[j] <= k && k <= possible_[j]) return;
+      ok = ctx.remove(c, k);
+    });
+    if (!ok) return PropStatus::failed;
+    // x[i] = a needs a live v == a with x[i] counted, or a live v != a with x[i] not counted.
+    for (std::size_t i = 0; i < n; ++i) {
+      const Var xi = scope()[i];
+      const bool fixed = d.fixed(xi);
+      int others = 0;  // live v whose count can avoid x[i]
+      Value other = 0;
+      for (std::size_t k = 0; k < m; ++k) {
+        if (possible_[k] < 0) continue;
+        const int in = d.contains(xi, values_[k]) ? 1 : 0;
+        if (fixed && in) continue;  // x[i] is v: it cannot avoid it
+        if (hits(d, c, sure_[k], possible_[k] - in)) ++others, other = values_[k];
+      }
+      if (others >= 2) continue;  // every a has a v != a
+      // x[i] = values_[k] with x[i] counted: the count lies in [sure (+1 unless x[i] is sure), possible].
+      auto counted = [&](std::size_t k) {
+        return k < m && possible_[k] >= 0 && d.contains(xi, values_[k]) &&
+               hits(d, c, sure_[k] + (fixed ? 0 : 1), possible_[k]);
+      };
+      auto index = [&](Value a) {
+        return static_cast<std::size_t>(std::find(values_.begin(), values_.begin() + static_cast<long>(m), a) -
+                                        values_.begin());
+      };
+      if (others == 1) {  // every a but `other` avoids through it; `other` itself must be counted
+        if (!counted(index(other)) && !ctx.remove(xi, other)) return PropStatus::failed;
+        continue;
+      }
+      // Nothing avoids x[i]: it keeps the live v it is counted by (within their span, then each).
+      long lo = 1L << 40, hi = -(1L << 40);
+      for (std::size_t k = 0; k < m; ++k)
+        if (counted(k)) lo = std::min<long>(lo, values_[k]), hi = std::max<long>(hi, values_[k]);
+      if (!clamp(ctx, xi, lo, hi)) return PropStatus::failed;
+      d.for_each(xi, [&](Value a) {
+        if (ok && !counted(index(a))) ok = ctx.remove(xi, a);
+      });
+      if (!ok) return PropStatus::failed;
+    }
+    return PropStatus::not_fixpoint;  // x's narrowing changes the counts
+  }
+
+ private:
+  std::array<Value, kCountValues> values_{};
+  std::array<int, kCountValues> sure_{}, possible_{};
+};
+
+// ---- among and global_cardinality: counts of fixed value sets ----------------------------------
+
+// How many of x lie surely inside a value set, and how many may; the bounds a count may take.
+struct Tally {
+  long sure = 0, possible = 0;
+};
+
+// Scope: n, x...; `set_` sorted, duplicates removed.
+class Among final : public Propagator {
+ public:
+  Among(std::vector<Var> scope, std::vector<Value> set) : Propagator(std::move(scope), Trigger::any), set_(std::move(set)) {
+    std::sort(set_.begin(), set_.end());
+    set_.erase(std::unique(set_.begin(), set_.end()), set_.end());
+  }
+  std::string name() const override { return "among"; }
+  bool satisfied(std::span<const Value> v) const override {
+    return std::count_if(v.begin() + 1, v.end(), [&](Value x) { return in_set(x); }) == v[0];
+  }
+  PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    const Var n = scope()[0];
+    Tally t;
+    for (std::size_t i = 1; i < scope().size(); ++i) {
+      const auto [inside, outside] = split(d, scope()[i]);
+      if (inside) ++t.possible;
+      if (inside && !outside) ++t.sure;
+    }
+    if (!clamp(ctx, n, t.sure, t.possible)) return PropStatus::failed;
+    // An undecided x[i] may go inside iff n has a candidate in [sure + 1, possible], outside iff
+    // one in [sure, possible - 1].
+    const bool may_in = hits(d, n, t.sure + 1, t.possible), may_out = hits(d, n, t.sure, t.possible - 1);
+    if (may_in && may_out) return PropStatus::fixpoint;
+    for (std::size_t i = 1; i < scope().size(); ++i) {
+      const Var xi = scope()[i];
+      const auto [inside, outside] = split(d, xi);
+      if (!inside || !outside) continue;
+      bool ok = true;
+      if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
+        for (const Value a : set_) ok = ok && ctx.remove(xi, a);
+      } else {  // within the set's span first when only members may stay, then each
+        if (may_in && !clamp(ctx, xi, set_.front(), set_.back())) return PropStatus::failed;
+        d.for_each(xi, [&](Value a) {
+          if (ok && in_set(a) != may_in) ok = ctx.remove(xi, a);
+        });
+      }
+      if (!ok) return PropStatus::failed;
+    }
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  bool in_set(Value x) const { return std::binary_search(set_.begin(), set_.end(), x); }
+  // Whether v has candidates inside the set, and outside it: walks v's candidates or the set's
+  // members, whichever are fewer (a wide v against a small set, or the reverse).
+  std::pair<bool, bool> split(const Domains& d, Var v) const {
+    bool inside = false, outside = false;
+    if (static_cast<std::size_t>(d.size(v)) <= set_.size()) {
+      d.for_each(v, [&](Value a) { (in_set(a) ? inside : outside) = true; });
+      return {inside, outside};
+    }
+    const auto members = std::count_if(set_.begin(), set_.end(), [&](Value a) { return d.contains(v, a); });
+    return {members > 0, d.size(v) > members};
+  }
+
+  std::vector<Value> set_;
+};
+
+// Scope: x..., counts... (when counted by variables). Each cover value's count on its own.
+class GlobalCardinality final : public Propagator {
+ public:
+  GlobalCardinality(std::vector<Var> scope, std::size_t n, std::vector<Value> cover, std::vector<Value> low,
+                    std::vector<Value> up, bool closed)
+      : Propagator(std::move(scope), Trigger::any),
+        n_(n),
+        cover_(std::move(cover)),
+        low_(std::move(low)),
+        up_(std::move(up)),
+        closed_(closed),
+        sorted_(cover_) {
+    std::sort(sorted_.begin(), sorted_.end());
+  }
+  std::string name() const override { return closed_ ? "global_cardinality(closed)" : "global_cardinality"; }
+  bool satisfied(std::span<const Value> v) const override {
+    const auto x = v.first(n_);
+    for (std::size_t j = 0; j < cover_.size(); ++j) {
+      const long k = std::count(x.begin(), x.end(), cover_[j]);
+      if (by_vars() ? k != v[n_ + j] : (k < low_[j] || k > up_[j])) return false;
+    }
+    return !closed_ || std::all_of(x.begin(), x.end(), [&](Value a) { return in_cover(a); });
+  }
+  PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    bool ok = true;
+    if (closed_) {  // within the cover's span first, so that the walk is no wider than the cover
+      for (std::size_t i = 0; i < n_ && ok; ++i)
+        if (sorted_.empty() || !clamp(ctx, scope()[i], sorted_.front(), sorted_.back())) return PropStatus::failed;
+      for (std::size_t i = 0; i < n_ && ok; ++i)
+        d.for_each(scope()[i], [&](Value a) {
+          if (ok && !in_cover(a)) ok = ctx.remove(scope()[i], a);
+        });
+      if (!ok) return PropStatus::failed;
+    }
+    bool changed = false;
+    for (std::size_t j = 0; j < cover_.size(); ++j) {
+      const Value v = cover_[j];
+      Tally t;
+      for (std::size_t i = 0; i < n_; ++i) {
+        if (!d.contains(scope()[i], v)) continue;
+        ++t.possible;
+        if (d.fixed(scope()[i])) ++t.sure;
+      }
+      if (by_vars()) {
+        const Var c = scope()[n_ + j];
+        const int before = d.size(c);
+        if (!clamp(ctx, c, t.sure, t.possible)) return PropStatus::failed;
+        changed |= d.size(c) != before;
+      } else if (t.sure > up_[j] || t.possible < low_[j]) {
+        return PropStatus::failed;
+      }
+      const bool may_in = count_hits(d, j, t.sure + 1, t.possible);
+      const bool may_out = count_hits(d, j, t.sure, t.possible - 1);
+      if (may_in && may_out) continue;
+      for (std::size_t i = 0; i < n_; ++i) {
+        const Var xi = scope()[i];
+        if (d.fixed(xi) || !d.contains(xi, v)) continue;
+        if (!(may_in ? ctx.assign(xi, v) : ctx.remove(xi, v))) return PropStatus::failed;
+        changed = true;
+      }
+    }
+    // Fixing or removing a value changes the other values' counts: run again until quiet.
+    return changed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+  }
+
+ private:
+  bool by_vars() const { return scope().size() > n_; }
+  bool in_cover(Value a) const { return std::binary_search(sorted_.begin(), sorted_.end(), a); }
+  // True when cover value j's count may lie in [lo, hi].
+  bool count_hits(const Domains& d, std::size_t j, long lo, long hi) const {
+    if (by_vars()) return hits(d, scope()[n_ + j], lo, hi);
+    return std::max<long>(lo, low_[j]) <= std::min<long>(hi, up_[j]);
+  }
+
+  std::size_t n_;
+  std::vector<Value> cover_, low_, up_;
+  bool closed_;
+  std::vector<Value> sorted_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> count_eq(std::vector<Var> x, Var y, Var c) {
+  x.push_back(y);
+  x.push_back(c);
+  return std::make_unique<CountEq>(std::move(x));
+}
+
+std::unique_ptr<Propagator> among(Var n, std::vector<Var> x, std::vector<Value> set) {
+  x.insert(x.begin(), n);
+  return std::make_unique<Among>(std::move(x), std::move(set));
+}
+
+std::unique_ptr<Propagator> global_cardinality(std::vector<Var> x, std::vector<Value> cover, std::vector<Var> counts,
+                                               bool closed) {
+  if (cover.size() != counts.size()) throw std::invalid_argument("global_cardinality: cover and counts differ in length");
+  const std::size_t n = x.size();
+  x.insert(x.end(), counts.begin(), counts.end());
+  return std::make_unique<GlobalCardinality>(std::move(x), n, std::move(cover), std::vector<Value>{},
+                                             std::vector<Value>{}, closed);
+}
+
+std::unique_ptr<Propagator> global_cardinality(std::vector<Var> x, std::vector<Value> cover, std::vector<Value> low,
+                                               std::vector<Value> up, bool closed) {
+  if (cover.size() != low.size() || cover.size() != up.size())
+    throw std::invalid_argument("global_cardinality: cover, low and up differ in length");
+  const std::size_t n = x.size();
+  return std::make_unique<GlobalCardinality>(std::move(x), n, std::move(cover), std::move(low), std::move(up), closed);
+}
+
+}  // namespace csp

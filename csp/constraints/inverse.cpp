@@ -1,0 +1,85 @@
+#include "csp/constraints/inverse.hpp"
+
+#include <string>
+
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+// Scope: f..., g....
+class Inverse final : public Propagator {
+ public:
+  Inverse(std::vector<Var> scope, std::size_t n, Value f_base, Value g_base)
+      : Propagator(std::move(scope), Trigger::any), n_(n), f_base_(f_base), g_base_(g_base) {}
+  std::string name() const override { return "inverse"; }
+  bool satisfied(std::span<const Value> v) const override {
+    const auto f = v.first(n_), g = v.subspan(n_);
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      const long j = position(f[i], g_base_, g.size());
+      if (j < 0 || g[static_cast<std::size_t>(j)] != static_cast<long>(i) + f_base_) return false;
+    }
+    for (std::size_t j = 0; j < g.size(); ++j) {
+      const long i = position(g[j], f_base_, f.size());
+      if (i < 0 || f[static_cast<std::size_t>(i)] != static_cast<long>(j) + g_base_) return false;
+    }
+    return true;
+  }
+  PropStatus propagate(Context& ctx) override {
+    const std::span<const Var> f = std::span<const Var>(scope()).first(n_), g = std::span<const Var>(scope()).subspan(n_);
+    bool changed = false;
+    if (!channel(ctx, f, g, f_base_, g_base_, changed) || !channel(ctx, g, f, g_base_, f_base_, changed))
+      return PropStatus::failed;
+    return changed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+  }
+
+ private:
+  // The 0-based position value x names in an array of n starting at `base`, or -1.
+  static long position(Value x, Value base, std::size_t n) {
+    const long p = static_cast<long>(x) - base;
+    return p >= 0 && p < static_cast<long>(n) ? p : -1;
+  }
+  // a[i] keeps j + b_base iff b[j] has i + a_base; a b[j] fixed to i + a_base fixes a[i].
+  static bool channel(Context& ctx, std::span<const Var> a, std::span<const Var> b, Value a_base, Value b_base,
+                      bool& changed) {
+    const Domains& d = ctx.domains();
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      if (!d.fixed(b[j])) continue;
+      const long i = position(d.value(b[j]), a_base, a.size());
+      if (i < 0) return false;
+      const Var ai = a[static_cast<std::size_t>(i)];
+      const Value want = static_cast<Value>(static_cast<long>(j) + b_base);
+      if (d.fixed(ai) && d.value(ai) == want) continue;
+      if (!ctx.assign(ai, want)) return false;
+      changed = true;
+    }
+    for (std::size_t i = 0; i < a.size(); ++i) {  // names of b's positions only, then each
+      if (b.empty() || !ctx.remove_below(a[i], b_base) || !ctx.remove_above(a[i], b_base + static_cast<Value>(b.size()) - 1))
+        return false;
+      bool ok = true;
+      const Value me = static_cast<Value>(static_cast<long>(i) + a_base);
+      d.for_each(a[i], [&](Value x) {
+        if (!ok) return;
+        const long j = position(x, b_base, b.size());
+        if (j >= 0 && d.contains(b[static_cast<std::size_t>(j)], me)) return;
+        ok = ctx.remove(a[i], x);
+        changed = true;
+      });
+      if (!ok) return false;
+    }
+    return true;
+  }
+
+  std::size_t n_;
+  Value f_base_, g_base_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> inverse(std::vector<Var> f, std::vector<Var> g, Value f_base, Value g_base) {
+  const std::size_t n = f.size();
+  f.insert(f.end(), g.begin(), g.end());
+  return std::make_unique<Inverse>(std::move(f), n, f_base, g_base);
+}
+
+}  // namespace csp

@@ -1,0 +1,73 @@
+#include "csp/constraints/table.hpp"
+
+#include <bit>
+#include <stdexcept>
+#include <string>
+
+#include "csp/constraints/supports.hpp"
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+class Table final : public Propagator {
+ public:
+  Table(Model& model, std::vector<Var> vars, std::vector<Value> rows)
+      : Propagator(std::move(vars), Trigger::any), rows_(std::move(rows)) {
+    const std::size_t arity = scope().size();
+    if (arity == 0 ? !rows_.empty() : rows_.size() % arity != 0)
+      throw std::invalid_argument("table: the rows' values are not a multiple of the arity");
+    row_count_ = arity == 0 ? 0 : rows_.size() / arity;
+    words_ = (row_count_ + 63) / 64;
+    state_ = model.add_state(words_);
+    std::uint64_t* live = model.initial_state(state_);  // every row alive at the start
+    for (std::size_t k = 0; k < row_count_; ++k) live[k / 64] |= std::uint64_t{1} << (k % 64);
+  }
+  std::string name() const override { return "table"; }
+  bool satisfied(std::span<const Value> v) const override {
+    for (std::size_t k = 0; k < row_count_; ++k)
+      if (std::equal(v.begin(), v.end(), rows_.begin() + static_cast<long>(k * v.size()))) return true;
+    return scope().empty();
+  }
+  PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    const std::size_t arity = scope().size();
+    if (arity == 0) return PropStatus::fixpoint;
+    std::uint64_t* live = ctx.state(state_);
+    supports_.reset(d, scope());
+    bool any = false;
+    for (std::size_t w = 0; w < words_; ++w) {
+      for (std::uint64_t bits = live[w]; bits != 0; bits &= bits - 1) {
+        const std::size_t k = w * 64 + static_cast<std::size_t>(std::countr_zero(bits));
+        const Value* row = rows_.data() + k * arity;
+        std::size_t i = 0;
+        while (i < arity && d.contains(scope()[i], row[i])) ++i;
+        if (i < arity) {  // a value gone: the row is dead below this state
+          live[w] &= ~(std::uint64_t{1} << (k % 64));
+          continue;
+        }
+        any = true;
+        for (i = 0; i < arity; ++i) supports_.mark(i, row[i]);
+      }
+    }
+    if (!any) return PropStatus::failed;
+    for (std::size_t i = 0; i < arity; ++i)
+      if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  std::vector<Value> rows_;
+  std::size_t row_count_ = 0;
+  std::size_t words_ = 0;
+  std::uint32_t state_ = 0;
+  Supports supports_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> table(Model& model, std::vector<Var> vars, std::vector<Value> rows) {
+  return std::make_unique<Table>(model, std::move(vars), std::move(rows));
+}
+
+}  // namespace csp

@@ -1,0 +1,51 @@
+#include "csp/flatzinc/run.hpp"
+
+#include "csp/flatzinc/output.hpp"
+#include "csp/flatzinc/search_annotations.hpp"
+
+namespace csp::flatzinc {
+
+namespace {
+void write(std::FILE* out, const std::string& s) {
+  std::fwrite(s.data(), 1, s.size(), out);
+  std::fflush(out);
+}
+void write_solution(std::FILE* out, const Program& p, std::span<const Value> solution) {
+  write(out, solution_text(p, solution) + "----------\n");
+}
+}  // namespace
+
+SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, std::vector<std::string>& notes) {
+  SearchOptions search = options.search;
+  if (!options.free) search.phases = phases(p, options.seed, notes);
+  Solver solver(p.model, std::move(search));
+  const Domains& start = p.model.initial_domains();
+  SearchResult r;
+  std::uint64_t printed = 0;
+  if (!p.objective) {
+    const std::uint64_t cap = options.all ? options.solutions : (options.solutions ? options.solutions : 1);
+    r = solver.for_each_solution(start, [&](std::span<const Value> s) {
+      write_solution(out, p, s);
+      return cap == 0 || ++printed < cap;
+    });
+  } else {
+    // Every improving solution is printed under -a or -i; otherwise only the best, at the end.
+    const bool each = options.all || options.intermediate;
+    const Objective objective{*p.objective, p.goal == Solve::Goal::maximize ? Objective::Sense::maximize
+                                                                             : Objective::Sense::minimize};
+    std::uint64_t found = 0;
+    r = solver.optimize(start, objective, [&](std::span<const Value> s) {
+      if (each) write_solution(out, p, s);
+      return options.solutions == 0 || ++found < options.solutions;
+    });
+    if (!each && r.found()) write_solution(out, p, r.solution);
+  }
+  if (r.status == SearchStatus::exhausted) {
+    write(out, r.found() ? "==========\n" : "=====UNSATISFIABLE=====\n");
+  } else if (r.status == SearchStatus::limit && !r.found()) {
+    write(out, "=====UNKNOWN=====\n");
+  }
+  return r;
+}
+
+}  // namespace csp::flatzinc

@@ -1,0 +1,135 @@
+#!/usr/bin/env bash
+# fzn-csp, the FlatZinc solver: the output format (solutions, ----------, ==========, the status
+# lines), the standard flags (-a -n -f -s -t -v), a clean stop on SIGINT, errors naming the line,
+# and MiniZinc running it through build/share/minizinc/solvers/csp.msc (when minizinc is installed).
+# Usage: fzn_csp.sh BIN_DIR SOURCE_DIR
+set -euo pipefail
+BIN=$1
+S="$BIN/fzn-csp"
+source "$(dirname "$0")/lib/common.sh"  # $T, fail, usage_error
+
+# n queens as MiniZinc writes it for a CP solver: pairwise int_ne and int_lin_ne.
+queens() {
+  local n=$1 i j
+  for ((i = 1; i <= n; i++)); do echo "var 1..$n: q$i;"; done
+  printf 'array [1..%d] of var int: q :: output_array([1..%d]) = [' "$n" "$n"
+  for ((i = 1; i <= n; i++)); do printf '%sq%d' "$([ $i -gt 1 ] && echo ,)" $i; done
+  echo '];'
+  for ((i = 1; i <= n; i++)); do
+    for ((j = i + 1; j <= n; j++)); do
+      echo "constraint int_ne(q$i, q$j);"
+      echo "constraint int_lin_ne([1,-1], [q$i, q$j], $((i - j)));"
+      echo "constraint int_lin_ne([1,-1], [q$i, q$j], $((j - i)));"
+    done
+  done
+  echo "solve :: int_search(q, first_fail, indomain_min, complete) satisfy;"
+}
+queens 6 > "$T/q6.fzn"
+queens 3 > "$T/q3.fzn"
+# Pigeonhole: 13 pigeons, 12 holes, pairwise different — no solution, and far too long to prove.
+{
+  for i in $(seq 1 13); do echo "var 1..12: p$i;"; done
+  for i in $(seq 1 13); do for j in $(seq $((i + 1)) 13); do echo "constraint int_ne(p$i, p$j);"; done; done
+  echo "solve satisfy;"
+} > "$T/hole.fzn"
+
+# Every solution printed: 6 queens have 4, each a line and a separator, then ==========.
+"$S" -a "$T/q6.fzn" > "$T/out"
+[ "$(grep -c '^q = array1d(1..6, \[[1-6], [1-6], [1-6], [1-6], [1-6], [1-6]\]);$' "$T/out")" -eq 4 ] ||
+  fail "-a: expected 4 solutions, got: $(cat "$T/out")"
+[ "$(grep -c '^----------$' "$T/out")" -eq 4 ] || fail "-a: expected 4 separators"
+[ "$(tail -n 1 "$T/out")" = "==========" ] || fail "-a: the search was complete, expected =========="
+[ "$(sort -u "$T/out" | grep -c '^q =')" -eq 4 ] || fail "-a: solutions repeat"
+# Each printed solution is a queens solution (checked here, not by the solver).
+grep '^q =' "$T/out" | sed 's/.*\[//; s/\].*//; s/,//g' | while read -r -a q; do
+  for ((i = 0; i < 6; i++)); do for ((j = i + 1; j < 6; j++)); do
+    d=$((q[i] - q[j]))
+    [ $d -ne 0 ] && [ $d -ne $((j - i)) ] && [ $d -ne $((i - j)) ] || fail "not a queens solution: ${q[*]}"
+  done; done
+done
+# One solution by default, N with -n; neither is a complete search.
+[ "$("$S" "$T/q6.fzn" | tr '\n' '|')" = "$(head -n 2 "$T/out" | tr '\n' '|')" ] || fail "default: expected the first solution only"
+[ "$("$S" -n 2 "$T/q6.fzn" | grep -c '^----------$')" -eq 2 ] || fail "-n 2: expected 2 solutions"
+"$S" -n 2 "$T/q6.fzn" | grep -q '^==========$' && fail "-n 2: printed ========== though the search stopped early"
+[ "$("$S" -n 9 "$T/q6.fzn" | tail -n 1)" = "==========" ] || fail "-n 9: all 4 found, expected =========="
+# No solution.
+[ "$("$S" -a "$T/q3.fzn")" = "=====UNSATISFIABLE=====" ] || fail "3 queens: expected =====UNSATISFIABLE====="
+# Statistics.
+"$S" -s "$T/q6.fzn" > "$T/stats"
+for name in nodes failures propagations solutions solveTime; do
+  grep -q "^%%%mzn-stat: $name=[0-9.]*$" "$T/stats" || fail "-s: no $name line in: $(cat "$T/stats")"
+done
+[ "$(tail -n 1 "$T/stats")" = "%%%mzn-stat-end" ] || fail "-s: expected %%%mzn-stat-end last"
+# Booleans print as true/false, constants and aliases take their values.
+cat > "$T/bool.fzn" <<'FZN'
+var bool: b :: output_var;
+var bool: c :: output_var = b;
+var 1..3: x :: output_var = 2;
+array [1..2] of var bool: bs :: output_array([0..1]) = [b, true];
+constraint bool_eq(b, false);
+solve satisfy;
+FZN
+[ "$("$S" "$T/bool.fzn" | tr '\n' '|')" = "b = false;|c = false;|x = 2;|bs = array1d(0..1, [false, true]);|----------|" ] ||
+  fail "bools: got $("$S" "$T/bool.fzn")"
+# A time limit with nothing found: =====UNKNOWN=====, exit 0, promptly.
+start=$(date +%s%N)
+[ "$("$S" -t 300 "$T/hole.fzn")" = "=====UNKNOWN=====" ] || fail "-t 300: expected =====UNKNOWN====="
+[ $(($(date +%s%N) - start)) -lt 3000000000 ] || fail "-t 300: took more than 3 s"
+# SIGINT stops the search cleanly, with the same answer.
+"$S" "$T/hole.fzn" > "$T/int.out" 2> "$T/int.err" &
+pid=$!
+sleep 0.5
+kill -INT $pid
+for _ in $(seq 50); do kill -0 $pid 2> /dev/null || break; sleep 0.1; done
+kill -0 $pid 2> /dev/null && { kill -KILL $pid; fail "SIGINT: still running 5 s later"; }
+set +e
+wait $pid
+st=$?
+set -e
+[ $st -eq 0 ] || fail "SIGINT: exit status $st: $(cat "$T/int.err")"
+[ "$(cat "$T/int.out")" = "=====UNKNOWN=====" ] || fail "SIGINT: expected =====UNKNOWN=====, got $(cat "$T/int.out")"
+# -f ignores the annotations; -v names what was ignored, on stderr only.
+sed 's/^solve .*/solve :: int_search(q, frobnicate, indomain_min, complete) :: restart_luby(5) satisfy;/' "$T/q6.fzn" > "$T/ann.fzn"
+"$S" -a "$T/ann.fzn" 2> "$T/err" | grep -c '^----------$' | grep -qx 4 || fail "unknown annotations: expected 4 solutions"
+[ ! -s "$T/err" ] || fail "unknown annotations without -v: printed $(cat "$T/err")"
+"$S" -v "$T/ann.fzn" 2> "$T/err" > /dev/null
+grep -q "frobnicate" "$T/err" && grep -q "restart_luby" "$T/err" || fail "-v: expected notes on frobnicate and restart_luby, got $(cat "$T/err")"
+"$S" -f -v "$T/ann.fzn" 2> "$T/err" > /dev/null
+grep -q "frobnicate" "$T/err" && fail "-f -v: the annotation was ignored, yet noted: $(cat "$T/err")"
+[ "$("$S" -a -f --order input --values max "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "--order/--values: expected 4 solutions"
+# Errors: one line on stderr naming the file and line, exit 1; bad usage exit 2.
+printf 'var 1..3: x;\nconstraint frobnicate(x);\nsolve satisfy;\n' > "$T/bad.fzn"
+set +e
+"$S" "$T/bad.fzn" > "$T/out" 2> "$T/err"
+st=$?
+set -e
+[ $st -eq 1 ] || fail "unknown constraint: exit status $st, expected 1"
+[ ! -s "$T/out" ] || fail "unknown constraint: printed on stdout"
+grep -q "bad.fzn: line 2, column 1: the constraint 'frobnicate' is not supported" "$T/err" || fail "unknown constraint: $(cat "$T/err")"
+printf 'var 1..3: x;\nvar float: f;\nsolve satisfy;\n' > "$T/float.fzn"
+{ "$S" "$T/float.fzn" 2>&1 || true; } | grep -q "line 2.*float variables are not supported" || fail "float variable: no error naming line 2"
+printf 'var 1..3: x\nsolve satisfy;\n' > "$T/syntax.fzn"
+{ "$S" "$T/syntax.fzn" 2>&1 || true; } | grep -q "line 2" || fail "syntax error: no line named"
+{ "$S" "$T/missing.fzn" 2>&1 || true; } | grep -q "cannot read" || fail "missing file: no error"
+usage_error "no file"
+usage_error "-n 0" -n 0 "$T/q6.fzn"
+usage_error "-t -1" -t -1 "$T/q6.fzn"
+usage_error "--order nonsense" --order nonsense "$T/q6.fzn"
+"$S" -p 2 -r 7 "$T/q6.fzn" | grep -q '^----------$' || fail "-p 2 -r 7: not accepted"
+
+# MiniZinc runs it as the solver csp, through the configuration the build wrote.
+if command -v minizinc > /dev/null; then
+  export MZN_SOLVER_PATH="$BIN/../share/minizinc/solvers"
+  cat > "$T/q.mzn" <<'MZN'
+int: n = 6;
+array [1..n] of var 1..n: q;
+constraint forall (i, j in 1..n where i < j) (q[i] != q[j] /\ q[i] + i != q[j] + j /\ q[i] - i != q[j] - j);
+solve satisfy;
+MZN
+  minizinc --solver csp -a -s "$T/q.mzn" > "$T/mzn.out" 2> "$T/mzn.err" || fail "minizinc --solver csp: $(cat "$T/mzn.err")"
+  [ "$(grep -c '^----------$' "$T/mzn.out")" -eq 4 ] || fail "minizinc -a: expected 4 solutions: $(cat "$T/mzn.out")"
+  grep -q '^==========$' "$T/mzn.out" || fail "minizinc -a: no =========="
+  grep -q '^%%%mzn-stat: nodes=' "$T/mzn.out" || fail "minizinc -s: no statistics"
+  echo "ok: minizinc --solver csp"
+fi
+echo "ok: fzn-csp"

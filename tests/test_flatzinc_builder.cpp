@@ -1,0 +1,239 @@
+// The FlatZinc builder and registry (csp/flatzinc/builder.hpp, registry.hpp): small FlatZinc texts
+// turned into models — declarations, aliases, constants, outputs, search annotations — each
+// builtin's solutions counted against a brute-force reading of its FlatZinc meaning, and the
+// errors for what the solver cannot take, each naming its line.
+#include <catch2/catch.hpp>
+
+#include <cstdint>
+#include <cstdlib>
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "csp/flatzinc/builder.hpp"
+#include "csp/flatzinc/output.hpp"
+#include "csp/flatzinc/parser.hpp"
+#include "csp/flatzinc/registry.hpp"
+#include "csp/flatzinc/search_annotations.hpp"
+#include "csp/search.hpp"
+
+namespace fz = csp::flatzinc;
+
+namespace {
+
+fz::Program build(const std::string& text) { return fz::build(fz::parse(text)); }
+
+std::uint64_t count(const fz::Program& p) {
+  csp::Solver solver(p.model);
+  const csp::SearchResult r = solver.count(p.model.initial_domains());
+  REQUIRE(r.status == csp::SearchStatus::exhausted);
+  return r.stats.solutions;
+}
+
+// The line a BuildError names for `text`, or 0 when it builds.
+int error_line(const std::string& text, const std::string& fragment) {
+  try {
+    build(text);
+  } catch (const fz::BuildError& e) {
+    INFO(e.what());
+    CHECK(std::string(e.what()).find(fragment) != std::string::npos);
+    return e.where().line;
+  }
+  return 0;
+}
+
+// Counts the assignments of `arity` variables over [lo, hi] that `holds` accepts.
+std::uint64_t brute(int arity, int lo, int hi, const std::function<bool(const std::vector<int>&)>& holds) {
+  std::vector<int> v(static_cast<std::size_t>(arity), lo);
+  std::uint64_t n = 0;
+  while (true) {
+    if (holds(v)) ++n;
+    int i = 0;
+    while (i < arity && v[static_cast<std::size_t>(i)] == hi) v[static_cast<std::size_t>(i++)] = lo;
+    if (i == arity) return n;
+    ++v[static_cast<std::size_t>(i)];
+  }
+}
+
+struct BuiltinCase {
+  std::string constraint;  // over variables a, b, c (and the arrays xs = [a, b], ys = [b, c])
+  int lo, hi;              // the domain of a, b and c
+  std::function<bool(const std::vector<int>&)> holds;  // on (a, b, c)
+};
+
+int tdiv(int x, int y) { return x / y; }  // C++ truncates toward zero, as FlatZinc's int_div
+
+}  // namespace
+
+TEST_CASE("flatzinc builder: every builtin has the solutions of its FlatZinc meaning", "[flatzinc]") {
+  using V = const std::vector<int>&;
+  const auto B = [](int x) { return x != 0; };
+  const std::vector<BuiltinCase> cases = {
+      {"int_eq(a, b)", -2, 2, [](V v) { return v[0] == v[1]; }},
+      {"int_ne(a, b)", -2, 2, [](V v) { return v[0] != v[1]; }},
+      {"int_le(a, b)", -2, 2, [](V v) { return v[0] <= v[1]; }},
+      {"int_lt(a, b)", -2, 2, [](V v) { return v[0] < v[1]; }},
+      {"int_eq_reif(a, b, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 1) == (v[0] == v[1]); }},
+      {"int_ne_reif(a, 1, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 1) == (v[0] != 1); }},
+      {"int_le_reif(a, b, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 1) == (v[0] <= v[1]); }},
+      {"int_lt_reif(1, b, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 1) == (1 < v[1]); }},
+      {"int_le_imp(a, b, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 0 || v[0] <= v[1]); }},
+      {"int_eq_imp(a, b, c)", 0, 2, [](V v) { return v[2] <= 1 && (v[2] == 0 || v[0] == v[1]); }},
+      {"int_lin_eq([2, -1, -1], [a, b, c], 0)", -3, 3, [](V v) { return 2 * v[0] - v[1] == v[2]; }},
+      {"int_lin_le([2, 3], [a, b], 1)", -3, 3, [](V v) { return 2 * v[0] + 3 * v[1] <= 1; }},
+      {"int_lin_ne([1, 1], xs, 0)", -3, 3, [](V v) { return v[0] + v[1] != 0; }},
+      {"int_lin_eq_reif([1, 1], xs, 1, c)", -1, 1, [](V v) { return v[2] >= 0 && (v[2] == 1) == (v[0] + v[1] == 1); }},
+      {"int_lin_le_reif([1, -1], xs, 0, c)", -1, 1, [](V v) { return v[2] >= 0 && (v[2] == 1) == (v[0] <= v[1]); }},
+      {"int_lin_ne_reif([1, 1], xs, 0, c)", -1, 1, [](V v) { return v[2] >= 0 && (v[2] == 1) == (v[0] + v[1] != 0); }},
+      {"int_lin_le_imp([1, 1], xs, 0, c)", -1, 1, [](V v) { return v[2] >= 0 && (v[2] == 0 || v[0] + v[1] <= 0); }},
+      {"int_plus(a, b, c)", -3, 3, [](V v) { return v[0] + v[1] == v[2]; }},
+      {"int_minus(a, b, c)", -3, 3, [](V v) { return v[0] - v[1] == v[2]; }},
+      {"int_times(a, b, c)", -3, 3, [](V v) { return v[0] * v[1] == v[2]; }},
+      {"int_div(a, b, c)", -3, 3, [](V v) { return v[1] != 0 && tdiv(v[0], v[1]) == v[2]; }},
+      {"int_mod(a, b, c)", -3, 3, [](V v) { return v[1] != 0 && v[0] % v[1] == v[2]; }},
+      {"int_abs(a, b)", -3, 3, [](V v) { return std::abs(v[0]) == v[1]; }},
+      {"int_min(a, b, c)", -3, 3, [](V v) { return std::min(v[0], v[1]) == v[2]; }},
+      {"int_max(a, b, c)", -3, 3, [](V v) { return std::max(v[0], v[1]) == v[2]; }},
+      {"int_pow(a, b, c)", -2, 3,
+       [](V v) {
+         if (v[1] < 0) return false;
+         int p = 1;
+         for (int i = 0; i < v[1]; ++i) p *= v[0];
+         return p == v[2];
+       }},
+      {"array_int_element(a, [3, -1, 2], b)", -2, 4,
+       [](V v) { return v[0] >= 1 && v[0] <= 3 && v[1] == std::vector<int>{3, -1, 2}[static_cast<std::size_t>(v[0] - 1)]; }},
+      {"array_var_int_element(a, [b, c], b)", 0, 3, [](V v) { return v[0] >= 1 && v[0] <= 2 && (v[0] == 1 || v[2] == v[1]); }},
+      {"array_int_minimum(a, [b, c])", -2, 2, [](V v) { return v[0] == std::min(v[1], v[2]); }},
+      {"array_int_maximum(a, [b, c])", -2, 2, [](V v) { return v[0] == std::max(v[1], v[2]); }},
+      {"set_in(a, {-1, 2})", -2, 2, [](V v) { return v[0] == -1 || v[0] == 2; }},
+      {"set_in_reif(a, 0..1, c)", -1, 2, [](V v) { return v[2] >= 0 && v[2] <= 1 && (v[2] == 1) == (v[0] >= 0 && v[0] <= 1); }},
+      {"set_in_imp(a, 0..1, c)", -1, 2, [](V v) { return v[2] >= 0 && v[2] <= 1 && (v[2] == 0 || (v[0] >= 0 && v[0] <= 1)); }},
+      {"bool_eq(a, b)", 0, 1, [](V v) { return v[0] == v[1]; }},
+      {"bool_not(a, b)", 0, 1, [](V v) { return v[0] != v[1]; }},
+      {"bool_le(a, b)", 0, 1, [](V v) { return v[0] <= v[1]; }},
+      {"bool_lt(a, b)", 0, 1, [](V v) { return v[0] < v[1]; }},
+      {"bool2int(a, b)", 0, 1, [](V v) { return v[0] == v[1]; }},
+      {"bool_xor(a, b, c)", 0, 1, [](V v) { return (v[2] == 1) == (v[0] != v[1]); }},
+      {"bool_xor(a, b)", 0, 1, [](V v) { return v[0] != v[1]; }},
+      {"bool_and(a, b, c)", 0, 1, [B](V v) { return B(v[2]) == (B(v[0]) && B(v[1])); }},
+      {"bool_or(a, b, c)", 0, 1, [B](V v) { return B(v[2]) == (B(v[0]) || B(v[1])); }},
+      {"bool_eq_reif(a, b, c)", 0, 1, [](V v) { return (v[2] == 1) == (v[0] == v[1]); }},
+      {"bool_le_reif(a, b, c)", 0, 1, [](V v) { return (v[2] == 1) == (v[0] <= v[1]); }},
+      {"bool_lt_reif(a, b, c)", 0, 1, [](V v) { return (v[2] == 1) == (v[0] < v[1]); }},
+      {"bool_xor_reif(a, b, c)", 0, 1, [](V v) { return (v[2] == 1) == (v[0] != v[1]); }},
+      {"bool_clause([a], [b, c])", 0, 1, [B](V v) { return B(v[0]) || !B(v[1]) || !B(v[2]); }},
+      {"bool_clause_reif([a], [b], c)", 0, 1, [B](V v) { return B(v[2]) == (B(v[0]) || !B(v[1])); }},
+      {"bool_clause_imp([a], [b], c)", 0, 1, [B](V v) { return !B(v[2]) || B(v[0]) || !B(v[1]); }},
+      {"array_bool_and(xs, c)", 0, 1, [B](V v) { return B(v[2]) == (B(v[0]) && B(v[1])); }},
+      {"array_bool_or(xs, c)", 0, 1, [B](V v) { return B(v[2]) == (B(v[0]) || B(v[1])); }},
+      {"array_bool_xor([a, b, c])", 0, 1, [](V v) { return (v[0] + v[1] + v[2]) % 2 == 1; }},
+      {"array_bool_and_imp(xs, c)", 0, 1, [B](V v) { return !B(v[2]) || (B(v[0]) && B(v[1])); }},
+      {"array_bool_or_imp(xs, c)", 0, 1, [B](V v) { return !B(v[2]) || B(v[0]) || B(v[1]); }},
+      {"bool_and_imp(a, b, c)", 0, 1, [B](V v) { return !B(v[2]) || (B(v[0]) && B(v[1])); }},
+      {"bool_or_imp(a, b, c)", 0, 1, [B](V v) { return !B(v[2]) || B(v[0]) || B(v[1]); }},
+      {"bool_lin_eq([2, 1], xs, c)", 0, 1, [](V v) { return 2 * v[0] + v[1] == v[2]; }},
+      {"bool_lin_le([2, 1], xs, 1)", 0, 1, [](V v) { return 2 * v[0] + v[1] <= 1; }},
+  };
+  for (const BuiltinCase& c : cases) {
+    const std::string d = std::to_string(c.lo) + ".." + std::to_string(c.hi);
+    const std::string text = "var " + d + ": a;\nvar " + d + ": b;\nvar " + d + ": c;\n" +
+                             "array [1..2] of var int: xs = [a, b];\narray [1..2] of var int: ys = [b, c];\n" +
+                             "constraint " + c.constraint + ";\nsolve satisfy;\n";
+    INFO(c.constraint);
+    CHECK(count(build(text)) == brute(3, c.lo, c.hi, c.holds));
+  }
+}
+
+TEST_CASE("flatzinc builder: declarations, aliases, constants and outputs", "[flatzinc]") {
+  const fz::Program p = build(
+      "array [1..2] of int: cs = [1, 1];\n"
+      "var {1, 3, 5}: x :: output_var;\n"
+      "var int: y = x;\n"
+      "var 0..9: z = 4;\n"
+      "var bool: b :: output_var;\n"
+      "array [1..4] of var int: q :: output_array([1..2, 0..1]) = [x, y, z, 7];\n"
+      "constraint int_lin_eq(cs, [x, z], 7);\n"
+      "solve satisfy;\n");
+  // x, b and the constants 4 and 7: y is x itself, z the constant 4.
+  CHECK(p.model.var_count() == 4);
+  const csp::Var x = *p.model.find("x");
+  CHECK(p.model.initial_domains().values(x) == std::vector<csp::Value>{1, 3, 5});
+  CHECK(p.model.initial_domains().values(*p.model.find("b")) == std::vector<csp::Value>{0, 1});
+  REQUIRE(p.outputs.size() == 3);
+  CHECK(p.outputs[2].vars[0] == x);
+  CHECK(p.outputs[2].vars[1] == x);
+  csp::Solver solver(p.model);
+  const csp::SearchResult r = solver.count(p.model.initial_domains());
+  CHECK(r.stats.solutions == 2);  // x = 3 (b free)
+  const bool b = r.solution[static_cast<std::size_t>(p.model.find("b")->id)] != 0;
+  CHECK(fz::solution_text(p, r.solution) ==
+        std::string("x = 3;\nb = ") + (b ? "true" : "false") + ";\nq = array2d(1..2, 0..1, [3, 3, 4, 7]);\n");
+}
+
+TEST_CASE("flatzinc builder: a domain with holes, and an empty one", "[flatzinc]") {
+  const fz::Program p = build("var {1,2,3,10,11,12}: x;\nvar -20..20: y;\nconstraint int_lin_eq([1, -1], [x, y], 0);\nsolve satisfy;\n");
+  CHECK(count(p) == 6);
+  // Too many values to list: bounds and a membership constraint.
+  std::string evens = "var {0";
+  for (int v = 2; v <= 9998; v += 2) evens.append(",").append(std::to_string(v));
+  CHECK(count(build(evens + "}: x;\nconstraint int_le(x, 10);\nsolve satisfy;\n")) == 6);
+  CHECK(count(build("var {}: x;\nsolve satisfy;\n")) == 0);
+}
+
+TEST_CASE("flatzinc builder: objective and search annotations", "[flatzinc]") {
+  const fz::Program p = build(
+      "var 1..3: x;\nvar 1..3: y;\n"
+      "solve :: seq_search([int_search([x, y], first_fail, indomain_max, complete), "
+      "bool_search([], input_order, indomain_max, complete), int_search([y], frobnicate, indomain_min, complete)]) "
+      ":: restart_luby(10) maximize y;\n");
+  CHECK(p.goal == fz::Solve::Goal::maximize);
+  REQUIRE(p.objective);
+  CHECK(*p.objective == *p.model.find("y"));
+  REQUIRE(p.search.size() == 3);
+  CHECK(p.search[0].vars.size() == 2);
+  CHECK(p.search[0].var_select == "first_fail");
+  CHECK(p.search[0].value_select == "indomain_max");
+  REQUIRE(p.notes.size() == 1);  // restart_luby
+  CHECK(p.notes[0].find("restart_luby") != std::string::npos);
+  std::vector<std::string> notes;
+  CHECK(fz::phases(p, 1, notes).size() == 3);
+  INFO(notes.front());
+  REQUIRE(notes.size() == 1);  // frobnicate
+  CHECK(notes[0].find("frobnicate") != std::string::npos);
+  CHECK(fz::order_name("first_fail") == "mrv");
+  CHECK(fz::values_name("indomain_min") == "min");
+  CHECK(fz::order_name("frobnicate").empty());
+}
+
+TEST_CASE("flatzinc builder: what it cannot take is an error naming the line", "[flatzinc]") {
+  CHECK(error_line("var 1..3: x;\nconstraint frobnicate(x);\nsolve satisfy;\n", "'frobnicate' is not supported") == 2);
+  CHECK(error_line("var 1..3: x;\n\nvar float: f;\nsolve satisfy;\n", "float variables") == 3);
+  CHECK(error_line("var set of 1..3: s;\nsolve satisfy;\n", "set variables") == 1);
+  CHECK(error_line("var 1..3: x;\nconstraint int_eq(x);\nsolve satisfy;\n", "with 1 arguments") == 2);
+  CHECK(error_line("var 1..3: x;\nconstraint int_eq(x, w);\nsolve satisfy;\n", "unknown identifier 'w'") == 2);
+  CHECK(error_line("var 0..3000000000: x;\nsolve satisfy;\n", "outside the supported range") == 1);
+  CHECK(error_line("var 1..3: x;\n\nconstraint int_eq(x, 5000000000);\nsolve satisfy;\n", "outside the supported range") == 3);
+  CHECK(error_line("array [1..2] of var 1..3: q = [x, x];\nvar 1..3: x;\nsolve satisfy;\n", "unknown identifier") == 1);
+  CHECK(error_line("var 1..3: x;\narray [1..1] of var int: q = [x];\nconstraint int_eq(q[2], 1);\nsolve satisfy;\n",
+                   "index 2 is outside") == 3);
+  CHECK(error_line("var 1..3: x;\nconstraint int_lin_eq(x, [x], 1);\nsolve satisfy;\n", "expected") == 2);
+}
+
+TEST_CASE("flatzinc registry: rows sorted, found by name and arity, no name twice", "[flatzinc]") {
+  const fz::Registry& r = fz::registry();
+  REQUIRE(r.find("int_lin_eq", 3));
+  CHECK(r.find("int_lin_eq", 2) == nullptr);
+  CHECK(r.find("bool_xor", 2) != r.find("bool_xor", 3));
+  CHECK(r.knows("bool_xor"));
+  CHECK_FALSE(r.knows("frobnicate"));
+  for (const fz::PosterEntry& e : r.entries()) {
+    INFO(e.name);
+    CHECK_FALSE(e.note.empty());
+    CHECK(e.post != nullptr);
+  }
+  fz::Registry mine;
+  mine.add("x", 1, r.find("int_eq", 2)->post, "note");
+  CHECK_THROWS_AS(mine.add("x", 1, r.find("int_eq", 2)->post, "note"), std::logic_error);
+}

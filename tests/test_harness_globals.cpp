@@ -1,0 +1,484 @@
+// The native global constraints (table.hpp, count.hpp, inverse.hpp, circuit.hpp, lex.hpp,
+// regular.hpp, cumulative.hpp) registered with the propagator harness with the promise each
+// header states. Every meaning is written here from MiniZinc's definition of the global, not from
+// the library; the custom fixpoints (global_cardinality's per-value counts, inverse's pairwise
+// channelling) are the fixpoint of the generalised arc consistency of small pieces, each
+// enumerated by the harness's supported_values().
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "csp/constraints/circuit.hpp"
+#include "csp/constraints/count.hpp"
+#include "csp/constraints/cumulative.hpp"
+#include "csp/constraints/inverse.hpp"
+#include "csp/constraints/lex.hpp"
+#include "csp/constraints/regular.hpp"
+#include "csp/constraints/table.hpp"
+#include "harness_specs.hpp"
+#include "propagator_harness.hpp"
+
+namespace {
+
+using csp::Value;
+using csp::Var;
+using namespace harness;  // a test of the harness's specs: its names throughout
+
+// A piece of a conjunction: the scope positions it reads and its meaning on their values.
+struct Piece {
+  std::vector<std::size_t> at;
+  std::function<bool(const Tuple&)> meaning;
+};
+
+// The fixpoint of every piece's generalised arc consistency, each enumerated on its own.
+std::optional<Doms> pieces_fixpoint(const std::vector<Piece>& pieces, Doms d) {
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Piece& p : pieces) {
+      Doms sub;
+      for (std::size_t i : p.at) sub.push_back(d[i]);
+      const auto kept = supported_values(sub, p.meaning);
+      if (!kept) return std::nullopt;
+      for (std::size_t k = 0; k < p.at.size(); ++k) {
+        if ((*kept)[k] == d[p.at[k]]) continue;
+        d[p.at[k]] = (*kept)[k];
+        changed = true;
+      }
+    }
+  }
+  return d;
+}
+
+std::string list(const std::vector<Value>& v) {
+  std::ostringstream out;
+  out << '[';
+  for (std::size_t i = 0; i < v.size(); ++i) out << (i ? "," : "") << v[i];
+  out << ']';
+  return out.str();
+}
+
+// A random non-empty subset of [lo, hi] a singleton `single` percent of the time, for n variables.
+Doms draw_vars(Rng& r, int n, Value lo, Value hi, int single) {
+  Doms d;
+  for (int i = 0; i < n; ++i) d.push_back(random_domain(r, lo, hi, single));
+  return d;
+}
+
+// The same spec over multi-word domains: the values of the variables at positions [from, size -
+// tail) spread 70 apart (v -> 70v - 35), so each spans several words of bits. Constants the draw
+// takes from the domains follow; others fall outside, which only makes them absent values.
+Spec spread(Spec s, std::size_t from, std::size_t tail) {
+  s.name = "wide " + s.name;
+  s.seed += 100;
+  s.instances = 1500;
+  s.domains = [inner = s.domains, from, tail](Rng& r) {
+    Doms d = inner(r);
+    for (std::size_t i = from; i + tail < d.size(); ++i)
+      for (Value& v : d[i]) v = 70 * v - 35;
+    return d;
+  };
+  return s;
+}
+
+// ---- table ---------------------------------------------------------------------------------------
+
+// 2-4 variables over [lo, hi]; rows mostly of candidates, some anywhere in [lo - 1, hi + 1].
+Spec table_spec(std::uint64_t seed, bool boolean) {
+  Spec s = base_spec(boolean ? "table(bool)" : "table(int)", kDomain, seed);
+  const Value lo = boolean ? 0 : -2, hi = boolean ? 1 : 3;
+  s.domains = [=](Rng& r) { return draw_vars(r, r.between(2, 4), lo, hi, 20); };
+  s.draw = [=](Rng& r, const Doms& d) {
+    std::vector<Value> rows;
+    const int count = r.between(0, boolean ? 6 : 12);
+    for (int k = 0; k < count; ++k)
+      for (const auto& values : d)
+        rows.push_back(!boolean && r.chance(15) ? r.between(lo - 1, hi + 1)
+                                                : values[static_cast<std::size_t>(r.between(0, static_cast<int>(values.size()) - 1))]);
+    const std::size_t arity = d.size();
+    Constraint c;
+    c.text = "table rows " + list(rows);
+    c.post = [rows](csp::Model& m, const std::vector<Var>& x) { m.post(csp::table(m, x, rows)); };
+    c.meaning = [rows, arity](const Tuple& t) {
+      for (std::size_t k = 0; k + arity <= rows.size(); k += arity)
+        if (std::equal(t.begin(), t.end(), rows.begin() + static_cast<long>(k))) return true;
+      return false;
+    };
+    return c;
+  };
+  return s;
+}
+
+TEST_CASE("table over integers and booleans is domain consistent", "[bruteforce][harness][globals][table]") {
+  check_spec(table_spec(1801, false));
+  check_spec(spread(table_spec(1801, false), 0, 0), 10);
+  Spec b = table_spec(1802, true);
+  b.instances = 2000;
+  check_spec(b, 10);
+}
+
+// ---- count_eq, among, global_cardinality ---------------------------------------------------------
+
+long occurrences(const Tuple& t, std::size_t from, std::size_t to, Value v) {
+  return std::count(t.begin() + static_cast<long>(from), t.begin() + static_cast<long>(to), v);
+}
+
+Spec count_eq_spec() {
+  Spec s = base_spec("count_eq(x, y, c)", kDomain, 1811);
+  s.domains = [](Rng& r) {
+    Doms d = draw_vars(r, r.between(1, 4), 0, 3, 25);
+    d.push_back(random_domain(r, 0, 3, 30));   // y
+    d.push_back(random_domain(r, -1, 4, 20));  // c
+    return d;
+  };
+  s.draw = [](Rng&, const Doms& d) {
+    const std::size_t n = d.size() - 2;
+    Constraint c;
+    c.text = "count_eq over " + std::to_string(n);
+    c.post = [n](csp::Model& m, const std::vector<Var>& x) {
+      m.post(csp::count_eq(std::vector<Var>(x.begin(), x.begin() + static_cast<long>(n)), x[n], x[n + 1]));
+    };
+    c.meaning = [n](const Tuple& t) { return occurrences(t, 0, n, t[n]) == t[n + 1]; };
+    return c;
+  };
+  return s;
+}
+
+TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count]") {
+  check_spec(count_eq_spec());
+  check_spec(spread(count_eq_spec(), 0, 1), 10);  // x and y wide, the count c not
+}
+
+TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, and checks", "[harness][globals][count]") {
+  csp::Model m;
+  const std::vector<Var> x = m.add_vars(3, 0, csp::kCountValues + 10);
+  const Var y = m.add_var(0, csp::kCountValues + 10), c = m.add_var(0, 3);
+  m.post(csp::count_eq(x, y, c));
+  const harness::Outcome root = harness::propagate(m, m.initial_domains());
+  REQUIRE(root.ok);
+  CHECK(root.domains.size(y) == csp::kCountValues + 11);  // nothing counted yet
+  csp::Domains d = m.initial_domains();
+  for (Var v : x) d.assign(v, 7);
+  d.assign(c, 2);
+  CHECK(harness::propagate(m, d).ok);  // y unfixed: it waits
+  d.assign(y, 7);
+  CHECK_FALSE(harness::propagate(m, d).ok);  // three 7s, not two
+  csp::Domains e = m.initial_domains();
+  e.assign(x[0], 7);
+  e.assign(y, 7);
+  e.assign(c, 1);
+  const harness::Outcome fixed_y = harness::propagate(m, e);
+  REQUIRE(fixed_y.ok);  // y fixed: the others may not be 7
+  CHECK_FALSE(fixed_y.domains.contains(x[1], 7));
+  CHECK_FALSE(fixed_y.domains.contains(x[2], 7));
+}
+
+TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]") {
+  Spec s = base_spec("among(n, x, S)", kDomain, 1812);
+  s.domains = [](Rng& r) {
+    Doms d{random_domain(r, -1, 4, 20)};  // n
+    for (auto& x : draw_vars(r, r.between(1, 4), 0, 4, 25)) d.push_back(x);
+    return d;
+  };
+  s.draw = [](Rng& r, const Doms&) {
+    std::vector<Value> set;
+    for (Value v = -1; v <= 5; ++v)
+      if (r.chance(40)) set.push_back(v);
+    Constraint c;
+    c.text = "among S = " + list(set);
+    c.post = [set](csp::Model& m, const std::vector<Var>& x) {
+      m.post(csp::among(x[0], std::vector<Var>(x.begin() + 1, x.end()), set));
+    };
+    c.meaning = [set](const Tuple& t) {
+      long k = 0;
+      for (std::size_t i = 1; i < t.size(); ++i) k += std::find(set.begin(), set.end(), t[i]) != set.end();
+      return k == t[0];
+    };
+    return c;
+  };
+  check_spec(s);
+}
+
+// global_cardinality over 1-4 x's and a cover of m distinct values, with m count variables last in
+// the scope (`vars`) or constant bounds, closed or not.
+Spec cardinality_spec(std::uint64_t seed, std::size_t m, bool vars, bool closed) {
+  Spec s = base_spec(std::string("global_cardinality") + (vars ? "" : "_low_up") + (closed ? "_closed" : "") + " m=" +
+                         std::to_string(m),
+                     {Promise::Kind::custom, "each cover value's count domain consistent"}, seed);
+  s.instances = 2000;
+  // Closed: x over [0, m - 1] and the cover from [0, m], so that x often lies within it already.
+  const Value top = closed ? static_cast<Value>(m) : 4;
+  s.domains = [m, vars, top](Rng& r) {
+    Doms d = draw_vars(r, r.between(1, 4), 0, std::min<Value>(top - 1, 3), 20);
+    if (vars)
+      for (std::size_t j = 0; j < m; ++j) d.push_back(random_domain(r, 0, 3, 10));
+    return d;
+  };
+  s.draw = [m, vars, closed, top](Rng& r, const Doms& d) {
+    std::vector<Value> cover, low, up;
+    while (cover.size() < m) {
+      const Value v = r.between(0, top);
+      if (std::find(cover.begin(), cover.end(), v) == cover.end()) cover.push_back(v);
+    }
+    for (std::size_t j = 0; j < m && !vars; ++j) {
+      low.push_back(r.between(0, 2));
+      up.push_back(low.back() + (r.chance(10) ? -1 : r.between(0, 2)));
+    }
+    const std::size_t n = d.size() - (vars ? m : 0);
+    Constraint c;
+    c.text = "cover " + list(cover) + (vars ? "" : " low " + list(low) + " up " + list(up));
+    c.post = [=](csp::Model& mod, const std::vector<Var>& x) {
+      const std::vector<Var> xs(x.begin(), x.begin() + static_cast<long>(n));
+      if (vars)
+        mod.post(csp::global_cardinality(xs, cover, std::vector<Var>(x.begin() + static_cast<long>(n), x.end()), closed));
+      else
+        mod.post(csp::global_cardinality(xs, cover, low, up, closed));
+    };
+    // cover[j]'s count k over the tuple's first n values is right (the count variable, if any, at `at`).
+    auto count_ok = [=](std::size_t j, long k, const Tuple& t, std::size_t at) {
+      return vars ? k == t[at] : (low[j] <= k && k <= up[j]);
+    };
+    auto in_cover = [cover](Value a) { return std::find(cover.begin(), cover.end(), a) != cover.end(); };
+    c.meaning = [=](const Tuple& t) {
+      for (std::size_t j = 0; j < m; ++j)
+        if (!count_ok(j, occurrences(t, 0, n, cover[j]), t, n + j)) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (closed && !in_cover(t[i])) return false;
+      return true;
+    };
+    // The pieces: per cover value its count over x (and its count variable); per x, closedness.
+    std::vector<Piece> pieces;
+    for (std::size_t j = 0; j < m; ++j) {
+      Piece p;
+      for (std::size_t i = 0; i < n; ++i) p.at.push_back(i);
+      if (vars) p.at.push_back(n + j);
+      p.meaning = [=](const Tuple& t) { return count_ok(j, occurrences(t, 0, n, cover[j]), t, n); };
+      pieces.push_back(p);
+    }
+    if (closed)
+      for (std::size_t i = 0; i < n; ++i) pieces.push_back({{i}, [in_cover](const Tuple& t) { return in_cover(t[0]); }});
+    c.fixpoint = [pieces](const Doms& now) { return pieces_fixpoint(pieces, now); };
+    return c;
+  };
+  return s;
+}
+
+TEST_CASE("global_cardinality keeps each cover value's count domain consistent",
+          "[bruteforce][harness][globals][count]") {
+  std::uint64_t seed = 1813;
+  for (bool vars : {true, false})
+    for (bool closed : {false, true}) {
+      const Spec s = cardinality_spec(seed++, vars ? 2 : 3, vars, closed);
+      CAPTURE(s.name);
+      check_spec(s, 10);
+    }
+}
+
+// ---- inverse -------------------------------------------------------------------------------------
+
+TEST_CASE("inverse reaches its pairwise channelling fixpoint", "[bruteforce][harness][globals][inverse]") {
+  Spec s = base_spec("inverse(f, g, f_base, g_base)", {Promise::Kind::custom, "pairwise arc consistency"}, 1821);
+  // f and g of 1-3 positions each (usually as many), values around the bases 0 and 1.
+  // The first variable, which the constraint leaves alone, carries the split and the bases for the
+  // draw: n + 10 * f_base + 100 * g_base. Values lie mostly in the index range they name.
+  s.domains = [](Rng& r) {
+    const int n = r.between(1, 4), m = r.chance(85) ? n : r.between(1, 4);
+    const Value fb = r.between(0, 1), gb = r.between(0, 1);
+    Doms d{{n + 10 * fb + 100 * gb}};
+    for (int i = 0; i < n; ++i) d.push_back(r.chance(85) ? random_domain(r, gb, gb + m - 1, 8) : random_domain(r, gb - 1, gb + m, 8));
+    for (int j = 0; j < m; ++j) d.push_back(r.chance(85) ? random_domain(r, fb, fb + n - 1, 8) : random_domain(r, fb - 1, fb + n, 8));
+    return d;
+  };
+  s.draw = [](Rng&, const Doms& d) {
+    const auto n = static_cast<std::size_t>(d[0][0] % 10);
+    const std::size_t m = d.size() - 1 - n;
+    const Value fb = d[0][0] / 10 % 10, gb = d[0][0] / 100;
+    Constraint c;
+    c.text = "inverse n=" + std::to_string(n) + " m=" + std::to_string(m) + " f_base=" + std::to_string(fb) +
+             " g_base=" + std::to_string(gb);
+    c.post = [=](csp::Model& mod, const std::vector<Var>& x) {
+      mod.post(csp::inverse(std::vector<Var>(x.begin() + 1, x.begin() + 1 + static_cast<long>(n)),
+                            std::vector<Var>(x.begin() + 1 + static_cast<long>(n), x.end()), fb, gb));
+    };
+    // f[i] = j + gb iff g[j] = i + fb, and every value names a position of the other array.
+    c.meaning = [=](const Tuple& t) {
+      for (std::size_t i = 0; i < n; ++i)
+        if (t[1 + i] < gb || t[1 + i] >= gb + static_cast<long>(m)) return false;
+      for (std::size_t j = 0; j < m; ++j)
+        if (t[1 + n + j] < fb || t[1 + n + j] >= fb + static_cast<long>(n)) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t j = 0; j < m; ++j)
+          if ((t[1 + i] == static_cast<long>(j) + gb) != (t[1 + n + j] == static_cast<long>(i) + fb)) return false;
+      return true;
+    };
+    std::vector<Piece> pieces;
+    for (std::size_t i = 0; i < n; ++i)
+      pieces.push_back({{1 + i}, [=](const Tuple& t) { return t[0] >= gb && t[0] < gb + static_cast<long>(m); }});
+    for (std::size_t j = 0; j < m; ++j)
+      pieces.push_back({{1 + n + j}, [=](const Tuple& t) { return t[0] >= fb && t[0] < fb + static_cast<long>(n); }});
+    for (std::size_t i = 0; i < n; ++i)
+      for (std::size_t j = 0; j < m; ++j)
+        pieces.push_back({{1 + i, 1 + n + j}, [=](const Tuple& t) {
+                            return (t[0] == static_cast<long>(j) + gb) == (t[1] == static_cast<long>(i) + fb);
+                          }});
+    c.fixpoint = [pieces](const Doms& now) { return pieces_fixpoint(pieces, now); };
+    return c;
+  };
+  check_spec(s, 10);
+}
+
+// ---- circuit -------------------------------------------------------------------------------------
+
+TEST_CASE("circuit is sound and exact on complete assignments", "[bruteforce][harness][globals][circuit]") {
+  for (const Value base : {0, 1}) {
+  Spec s = base_spec("circuit(x, " + std::to_string(base) + ")", {Promise::Kind::sound, "soundness"}, 1831 + base);
+  // Successors mostly among the nodes and off the node itself.
+  s.domains = [base](Rng& r) {
+    const int n = r.between(1, 5);
+    Doms d;
+    for (int i = 0; i < n; ++i) {
+      std::vector<Value> x = r.chance(85) ? random_domain(r, base, base + n - 1, 20) : random_domain(r, base - 1, base + n, 20);
+      if (x.size() > 1 && r.chance(80)) x.erase(std::remove(x.begin(), x.end(), base + i), x.end());
+      d.push_back(x);
+    }
+    return d;
+  };
+  s.draw = [base](Rng&, const Doms&) {
+    Constraint c;
+    c.text = "circuit base " + std::to_string(base);
+    c.post = [base](csp::Model& m, const std::vector<Var>& x) { m.post(csp::circuit(x, base)); };
+    // The successor of node i is t[i] - base; all nodes on one cycle, none its own successor.
+    c.meaning = [base](const Tuple& t) {
+      const long n = static_cast<long>(t.size());
+      std::vector<char> seen(t.size(), 0);
+      long at = 0;
+      for (long step = 0; step < n; ++step) {
+        const long next = t[static_cast<std::size_t>(at)] - base;
+        if (next < 0 || next >= n || next == at || seen[static_cast<std::size_t>(next)]) return false;
+        seen[static_cast<std::size_t>(next)] = 1;
+        at = next;
+      }
+      return at == 0;
+    };
+    return c;
+  };
+  CAPTURE(s.name);
+  check_spec(s, 10);
+  }
+}
+
+// ---- lex_lesseq ----------------------------------------------------------------------------------
+
+TEST_CASE("lex_lesseq and lex_less are domain consistent", "[bruteforce][harness][globals][lex]") {
+  for (bool strict : {false, true}) {
+    Spec s = base_spec(strict ? "lex_less(x, y)" : "lex_lesseq(x, y)", kDomain, strict ? 1842 : 1841);
+    s.domains = [](Rng& r) {
+      const int n = r.between(1, 3), m = r.chance(80) ? n : r.between(1, 3);
+      Doms d{{n}};  // the split, read by the draw
+      for (auto& x : draw_vars(r, n + m, 0, 3, 25)) d.push_back(x);
+      return d;
+    };
+    s.draw = [strict](Rng&, const Doms& d) {
+      const auto n = static_cast<std::size_t>(d[0][0]);
+      Constraint c;
+      c.text = "lex n=" + std::to_string(n) + " m=" + std::to_string(d.size() - 1 - n);
+      c.post = [n, strict](csp::Model& mod, const std::vector<Var>& x) {
+        mod.post(csp::lex_lesseq(std::vector<Var>(x.begin() + 1, x.begin() + 1 + static_cast<long>(n)),
+                                 std::vector<Var>(x.begin() + 1 + static_cast<long>(n), x.end()), strict));
+      };
+      // The first difference decides; a proper prefix is smaller; equal arrays only when not strict.
+      c.meaning = [n, strict](const Tuple& t) {
+        const std::size_t m = t.size() - 1 - n;
+        for (std::size_t i = 0; i < n && i < m; ++i)
+          if (t[1 + i] != t[1 + n + i]) return t[1 + i] < t[1 + n + i];
+        return n < m || (n == m && !strict);
+      };
+      return c;
+    };
+    CAPTURE(s.name);
+    check_spec(s, 10);
+    check_spec(spread(s, 1, 0), 10);  // the split marker stays
+  }
+}
+
+// ---- regular -------------------------------------------------------------------------------------
+
+TEST_CASE("regular is domain consistent", "[bruteforce][harness][globals][regular]") {
+  Spec s = base_spec("regular(x, Q, S, d, q0, F)", kDomain, 1851);
+  s.domains = [](Rng& r) { return draw_vars(r, r.between(1, 4), 0, 4, 20); };
+  s.draw = [](Rng& r, const Doms&) {
+    const int q = r.between(1, 4), symbols = r.between(1, 3);
+    std::vector<int> d, f;
+    for (int k = 0; k < q * symbols; ++k) d.push_back(r.chance(25) ? 0 : r.between(1, q));
+    for (int k = 1; k <= q; ++k)
+      if (r.chance(40)) f.push_back(k);
+    const int q0 = r.between(1, q);
+    Constraint c;
+    std::ostringstream text;
+    text << "regular Q=" << q << " S=" << symbols << " d=" << list(d) << " q0=" << q0 << " F=" << list(f);
+    c.text = text.str();
+    c.post = [=](csp::Model& m, const std::vector<Var>& x) { m.post(csp::regular(x, q, symbols, d, q0, f)); };
+    c.meaning = [=](const Tuple& t) {
+      int state = q0;
+      for (Value a : t) {
+        if (a < 1 || a > symbols) return false;
+        state = d[static_cast<std::size_t>((state - 1) * symbols + a - 1)];
+        if (state == 0) return false;
+      }
+      return std::find(f.begin(), f.end(), state) != f.end();
+    };
+    return c;
+  };
+  check_spec(s, 10);
+}
+
+// ---- cumulative ----------------------------------------------------------------------------------
+
+TEST_CASE("cumulative is sound and exact on complete assignments", "[bruteforce][harness][globals][cumulative]") {
+  Spec s = base_spec("cumulative(s, d, r, b)", {Promise::Kind::sound, "soundness (time-tabling)"}, 1861);
+  s.instances = 3000;
+  // 1-3 tasks: starts in [0, 4], durations and uses in [-1, 3] (negatives must go), b in [-1, 4].
+  s.domains = [](Rng& r) {
+    const int n = r.between(1, 3);
+    Doms d = draw_vars(r, n, 0, 4, 30);
+    for (auto& x : draw_vars(r, n, -1, 3, 50)) d.push_back(x);
+    for (auto& x : draw_vars(r, n, -1, 3, 50)) d.push_back(x);
+    d.push_back(random_domain(r, -1, 4, 40));
+    return d;
+  };
+  s.draw = [](Rng&, const Doms& d) {
+    const std::size_t n = (d.size() - 1) / 3;
+    Constraint c;
+    c.text = "cumulative of " + std::to_string(n) + " tasks";
+    c.post = [n](csp::Model& m, const std::vector<Var>& x) {
+      auto part = [&](std::size_t k) {
+        return std::vector<Var>(x.begin() + static_cast<long>(k * n), x.begin() + static_cast<long>((k + 1) * n));
+      };
+      m.post(csp::cumulative(part(0), part(1), part(2), x.back()));
+    };
+    // At every time t of the horizon, the running tasks' uses sum to at most b; all non-negative.
+    c.meaning = [n](const Tuple& t) {
+      const long b = t.back();
+      if (b < 0) return false;
+      for (std::size_t i = 0; i < n; ++i)
+        if (t[n + i] < 0 || t[2 * n + i] < 0) return false;
+      for (long time = -2; time <= 10; ++time) {
+        long load = 0;
+        for (std::size_t i = 0; i < n; ++i)
+          if (t[i] <= time && time < t[i] + t[n + i]) load += t[2 * n + i];
+        if (load > b) return false;
+      }
+      return true;
+    };
+    return c;
+  };
+  check_spec(s, 10);
+}
+
+}  // namespace
