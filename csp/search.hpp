@@ -1,11 +1,13 @@
 // Search: the options, results and Solver facade of backtracking search over a model (the engine,
 // depth-first, is csp/dfs.hpp), with pluggable heuristics and inference level.
 //
-// At each node the variable order picks an unfixed variable and the value order lists its
-// candidates; each is tried in turn on a copy of the node's domains (state is restored by copying
-// back, never by undoing). A value that fails is removed from the node's own domains — and under
-// MAC that removal is propagated too — before the next value is tried. Every solution is checked
-// against every constraint's satisfied() before it is reported.
+// At each node the variable order (or the first phase with an unfixed variable) picks a variable
+// and the value order gives its decisions: a list of candidates made when the node opens, or, for
+// a lazy order, one decision at a time from the node's current domains (x = a, or a split x <= m).
+// Each is tried in turn on a copy of the node's domains (state is restored by copying back, never
+// by undoing). A decision that fails is negated on the node's own domains — and under MAC that is
+// propagated too — before the next is tried. Every solution is checked against every constraint's
+// satisfied() before it is reported. Optimisation is branch and bound over the same search.
 #pragma once
 
 #include <atomic>

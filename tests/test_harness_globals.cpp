@@ -22,6 +22,7 @@
 #include "csp/constraints/lex.hpp"
 #include "csp/constraints/regular.hpp"
 #include "csp/constraints/table.hpp"
+#include "csp/search.hpp"
 #include "harness_specs.hpp"
 #include "propagator_harness.hpp"
 
@@ -479,6 +480,47 @@ TEST_CASE("cumulative is sound and exact on complete assignments", "[bruteforce]
     return c;
   };
   check_spec(s, 10);
+}
+
+// ---- a variable repeated in the scope -------------------------------------------------------------
+
+std::uint64_t solutions(const csp::Model& m) {
+  csp::Solver solver(m);
+  const csp::SearchResult r = solver.count(m.initial_domains());
+  REQUIRE(r.status == csp::SearchStatus::exhausted);
+  return r.stats.solutions;
+}
+
+TEST_CASE("globals with a variable repeated in the scope stay sound", "[harness][globals]") {
+  {  // inverse(p, p): the involutions of 5 elements, 1 + 10 + 15 = 26
+    csp::Model m;
+    const std::vector<Var> p = m.add_vars(5, 1, 5);
+    m.post(csp::inverse(p, p));
+    CHECK(solutions(m) == 26);
+  }
+  {  // x <=lex x always holds, x <lex x never
+    csp::Model m;
+    const std::vector<Var> x = m.add_vars(3, 0, 2);
+    m.post(csp::lex_lesseq(x, x));
+    CHECK(solutions(m) == 27);
+    csp::Model strict;
+    const std::vector<Var> y = strict.add_vars(3, 0, 2);
+    strict.post(csp::lex_lesseq(y, y, true));
+    CHECK(solutions(strict) == 0);
+  }
+  {  // table over (a, a, b): only rows with equal first two values count
+    csp::Model m;
+    const Var a = m.add_var(0, 2), b = m.add_var(0, 2);
+    m.post(csp::table(m, {a, a, b}, {0, 1, 2, 1, 1, 0, 2, 2, 2, 2, 0, 1}));
+    CHECK(solutions(m) == 2);
+  }
+  {  // count_eq(x, x[0], c): x[0] counts itself, c >= 1
+    csp::Model m;
+    const std::vector<Var> x = m.add_vars(3, 0, 1);
+    const Var c = m.add_var(0, 3);
+    m.post(csp::count_eq(x, x[0], c));
+    CHECK(solutions(m) == 8);  // every x, with its one count
+  }
 }
 
 }  // namespace

@@ -127,6 +127,30 @@ TEST_CASE("optimize: the optimum of random linear models equals brute force's, e
   REQUIRE(feasible > 40);  // the instances mostly have solutions: the optimum is really compared
 }
 
+TEST_CASE("optimize: branching on the objective first (a phase, split or its best end first) still proves the optimum",
+          "[search][optimize][phases]") {
+  std::mt19937 rng(1818);
+  for (int instance = 0; instance < 60; ++instance) {
+    RandomLinear lin(rng);
+    for (bool minimize : {true, false}) {
+      const std::optional<std::int64_t> want = lin.brute_force(minimize);
+      for (const char* values : {"split", "reverse-split", "min", "max", "median"}) {
+        CAPTURE(instance, minimize, values);
+        csp::SearchOptions o;
+        o.phases.push_back({{lin.z}, csp::order::input(), csp::values::by_name(values)});
+        o.phases.push_back({{lin.x[1], lin.x[0]}, csp::order::by_name("max-regret"), csp::values::by_name("median")});
+        csp::Solver solver(lin.model, o);
+        const csp::SearchResult r = solver.optimize(
+            lin.model.initial_domains(),
+            csp::Objective{lin.z, minimize ? csp::Objective::Sense::minimize : csp::Objective::Sense::maximize});
+        REQUIRE(r.status == csp::SearchStatus::exhausted);
+        REQUIRE(r.found() == want.has_value());
+        if (want) REQUIRE(r.solution[static_cast<std::size_t>(lin.z.id)] == *want);
+      }
+    }
+  }
+}
+
 TEST_CASE("optimize: a limit after a solution says limit and keeps the best so far", "[search][optimize]") {
   // Maximise sum(x) over 8 variables 0..9, all different: many improving steps, optimum 9+8+...+2.
   csp::Model m;

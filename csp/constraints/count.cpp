@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/repeats.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -129,7 +130,8 @@ struct Tally {
 // Scope: n, x...; `set_` sorted, duplicates removed.
 class Among final : public Propagator {
  public:
-  Among(std::vector<Var> scope, std::vector<Value> set) : Propagator(std::move(scope), Trigger::any), set_(std::move(set)) {
+  Among(std::vector<Var> scope, std::vector<Value> set)
+      : Propagator(std::move(scope), Trigger::any), set_(std::move(set)), done_(repeats(this->scope()) ? PropStatus::not_fixpoint : PropStatus::fixpoint) {
     std::sort(set_.begin(), set_.end());
     set_.erase(std::unique(set_.begin(), set_.end()), set_.end());
   }
@@ -150,7 +152,7 @@ class Among final : public Propagator {
     // An undecided x[i] may go inside iff n has a candidate in [sure + 1, possible], outside iff
     // one in [sure, possible - 1].
     const bool may_in = hits(d, n, t.sure + 1, t.possible), may_out = hits(d, n, t.sure, t.possible - 1);
-    if (may_in && may_out) return PropStatus::fixpoint;
+    if (may_in && may_out) return done_;
     for (std::size_t i = 1; i < scope().size(); ++i) {
       const Var xi = scope()[i];
       const auto [inside, outside] = split(d, xi);
@@ -166,7 +168,7 @@ class Among final : public Propagator {
       }
       if (!ok) return PropStatus::failed;
     }
-    return PropStatus::fixpoint;
+    return done_;
   }
 
  private:
@@ -184,6 +186,7 @@ class Among final : public Propagator {
   }
 
   std::vector<Value> set_;
+  PropStatus done_;  // not_fixpoint when a variable repeats: one run may not reach the fixpoint
 };
 
 // Scope: x..., counts... (when counted by variables). Each cover value's count on its own.

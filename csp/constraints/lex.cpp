@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "csp/constraints/repeats.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -22,7 +23,7 @@ bool meet(const Domains& d, Var a, Var b) {
 class Lex final : public Propagator {
  public:
   Lex(std::vector<Var> scope, std::size_t n, bool strict)
-      : Propagator(std::move(scope), Trigger::any), n_(n), strict_(strict), tail_(std::min(n, this->scope().size() - n) + 1) {}
+      : Propagator(std::move(scope), Trigger::any), n_(n), strict_(strict), tail_(std::min(n, this->scope().size() - n) + 1), done_(repeats(this->scope()) ? PropStatus::not_fixpoint : PropStatus::fixpoint) {}
   std::string name() const override { return strict_ ? "lex_less" : "lex_lesseq"; }
   bool satisfied(std::span<const Value> v) const override {
     const auto x = v.first(n_), y = v.subspan(n_);
@@ -51,20 +52,21 @@ class Lex final : public Propagator {
         const Value top = rest ? d.max(y(i)) : d.max(y(i)) - 1;
         const Value bottom = rest ? d.min(x(i)) : d.min(x(i)) + 1;
         if (!ctx.remove_above(x(i), top) || !ctx.remove_below(y(i), bottom)) return PropStatus::failed;
-        return PropStatus::fixpoint;
+        return done_;
       }
       // Here x[i] >= y[i] always: only equal can do, at a single shared value.
       if (!ctx.remove_above(x(i), d.max(y(i))) || !ctx.remove_below(y(i), d.min(x(i)))) return PropStatus::failed;
       // min(x) == max(y) is now the only equal value: both are fixed to it.
       if (!ctx.assign(x(i), d.max(y(i))) || !ctx.assign(y(i), d.min(x(i)))) return PropStatus::failed;
     }
-    return PropStatus::fixpoint;
+    return done_;
   }
 
  private:
   std::size_t n_;
   bool strict_;
   std::vector<char> tail_;  // scratch, one per compared position and one past
+  PropStatus done_;         // not_fixpoint when a variable repeats: one run may not reach the fixpoint
 };
 
 }  // namespace

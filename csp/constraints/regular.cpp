@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/repeats.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -19,7 +20,8 @@ class Regular final : public Propagator {
         start_(start),
         row_((static_cast<std::size_t>(states) + 64) / 64),  // states 0..Q: bit q
         accepting_(row_, 0),
-        reach_((scope().size() + 1) * row_, 0) {
+        reach_((scope().size() + 1) * row_, 0),
+        repeats_(repeats(scope())) {
     if (states < 1 || symbols < 1 || d_.size() != static_cast<std::size_t>(states) * static_cast<std::size_t>(symbols))
       throw std::invalid_argument("regular: the transition table must have Q * S entries, Q and S positive");
     if (start < 1 || start > states) throw std::invalid_argument("regular: the start state is not in 1..Q");
@@ -85,7 +87,7 @@ class Regular final : public Propagator {
       });
       if (!ok) return PropStatus::failed;
     }
-    return PropStatus::fixpoint;
+    return repeats_ ? PropStatus::not_fixpoint : PropStatus::fixpoint;
   }
 
  private:
@@ -107,6 +109,7 @@ class Regular final : public Propagator {
   std::size_t row_;                  // words per layer
   std::vector<std::uint64_t> accepting_;
   std::vector<std::uint64_t> reach_;  // scratch: layer i's states at words [i * row_, (i + 1) * row_)
+  bool repeats_;  // a variable twice in x: one run may not reach the fixpoint
 };
 
 }  // namespace

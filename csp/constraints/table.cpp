@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/repeats.hpp"
 #include "csp/constraints/supports.hpp"
 #include "csp/engine.hpp"
 
@@ -13,7 +14,7 @@ namespace {
 class Table final : public Propagator {
  public:
   Table(Model& model, std::vector<Var> vars, std::vector<Value> rows)
-      : Propagator(std::move(vars), Trigger::any), rows_(std::move(rows)) {
+      : Propagator(std::move(vars), Trigger::any), rows_(std::move(rows)), repeats_(repeats(scope())) {
     const std::size_t arity = scope().size();
     if (arity == 0 ? !rows_.empty() : rows_.size() % arity != 0)
       throw std::invalid_argument("table: the rows' values are not a multiple of the arity");
@@ -53,7 +54,7 @@ class Table final : public Propagator {
     if (!any) return PropStatus::failed;
     for (std::size_t i = 0; i < arity; ++i)
       if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
-    return PropStatus::fixpoint;
+    return repeats_ ? PropStatus::not_fixpoint : PropStatus::fixpoint;
   }
 
  private:
@@ -61,6 +62,7 @@ class Table final : public Propagator {
   std::size_t row_count_ = 0;
   std::size_t words_ = 0;
   std::uint32_t state_ = 0;
+  bool repeats_;  // a variable twice in the scope: one run may not reach the fixpoint
   Supports supports_;
 };
 
