@@ -54,8 +54,15 @@ PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, st
       const Value x = ctx.value(vars[i]);
       for (std::size_t j = 0; j < vars.size(); ++j) {
         if (j == i || !ctx.contains(vars[j], x)) continue;
+        const int before = ctx.size(vars[j]);
         if (!ctx.remove(vars[j], x)) return PropStatus::failed;
         again |= ctx.fixed(vars[j]);
+        // An interval form loses x only at a bound, which then moves onto values fixed earlier
+        // that it kept as interior ones: eliminate every fixed value again.
+        if (ctx.domains().interval(vars[j]) && ctx.size(vars[j]) != before) {
+          std::fill(done.begin(), done.end(), 0);
+          again = true;
+        }
       }
     }
   }
