@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "csp/constraints/binary.hpp"
 #include "csp/constraints/reify_rule.hpp"
 #include "csp/engine.hpp"
 
@@ -81,15 +82,7 @@ struct Binary {
   // moves v's bounds to the nearest such candidates, walking w's when w has holes).
   static bool keep_matching(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
     const Domains& d = ctx.domains();
-    if (d.interval(v)) {
-      std::int64_t lo = std::max<std::int64_t>(ctx.min(v), std::int64_t{ctx.min(w)} - shift);
-      std::int64_t hi = std::min<std::int64_t>(ctx.max(v), std::int64_t{ctx.max(w)} - shift);
-      while (lo <= hi && !d.contains(w, static_cast<Value>(lo + shift))) ++lo;  // only w's holes: w is
-      while (lo <= hi && !d.contains(w, static_cast<Value>(hi + shift))) --hi;  // a bit set here, or none
-      if (lo > hi) return false;
-      changed = changed || lo != ctx.min(v) || hi != ctx.max(v);
-      return ctx.remove_below(v, static_cast<Value>(lo)) && ctx.remove_above(v, static_cast<Value>(hi));
-    }
+    if (d.interval(v)) return keep_shifted_bounds(ctx, v, w, shift, changed);
     bool ok = true;
     d.for_each(v, [&](Value a) {
       const std::int64_t b = std::int64_t{a} + shift;
