@@ -76,11 +76,32 @@ class Equal final : public Propagator {
   bool satisfied(std::span<const Value> v) const override { return v[0] == v[1] + c_; }
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
+    if (d.interval(x_) || d.interval(y_)) return propagate_bounds(ctx);
     for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a))
       if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
     for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))
       if (!d.contains(x_, b + c_) && !ctx.remove(y_, b)) return PropStatus::failed;
     return PropStatus::fixpoint;
+  }
+
+ private:
+  // An interval side has no holes to make: its bounds go to the other side's nearest candidates,
+  // and a bit-form side keeps the candidates inside the interval's new bounds.
+  PropStatus propagate_bounds(Context& ctx) {
+    const Domains& d = ctx.domains();
+    bool changed = false;
+    for (int round = 0; round < 2; ++round) {  // x's bounds may move y's, and then once more
+      if (d.interval(x_) && !keep_shifted_bounds(ctx, x_, y_, -std::int64_t{c_}, changed)) return PropStatus::failed;
+      if (d.interval(y_) && !keep_shifted_bounds(ctx, y_, x_, c_, changed)) return PropStatus::failed;
+      if (!d.interval(x_) && !keep_within(ctx, x_, y_, c_)) return PropStatus::failed;
+      if (!d.interval(y_) && !keep_within(ctx, y_, x_, -std::int64_t{c_})) return PropStatus::failed;
+    }
+    return PropStatus::fixpoint;
+  }
+  // v is a bit set, w an interval: v keeps [min w + shift, max w + shift].
+  static bool keep_within(Context& ctx, Var v, Var w, std::int64_t shift) {
+    return ctx.remove_below(v, static_cast<Value>(ctx.min(w) + shift)) &&
+           ctx.remove_above(v, static_cast<Value>(ctx.max(w) + shift));
   }
 
  private:
@@ -108,6 +129,17 @@ class LessEqual final : public Propagator {
 };
 
 }  // namespace
+
+bool keep_shifted_bounds(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
+  const Domains& d = ctx.domains();
+  std::int64_t lo = std::max<std::int64_t>(ctx.min(v), std::int64_t{ctx.min(w)} - shift);
+  std::int64_t hi = std::min<std::int64_t>(ctx.max(v), std::int64_t{ctx.max(w)} - shift);
+  while (lo <= hi && !d.contains(w, static_cast<Value>(lo + shift))) ++lo;  // only w's holes: w is a
+  while (lo <= hi && !d.contains(w, static_cast<Value>(hi + shift))) --hi;  // bit set here, or none
+  if (lo > hi) return false;
+  changed = changed || lo != ctx.min(v) || hi != ctx.max(v);
+  return ctx.remove_below(v, static_cast<Value>(lo)) && ctx.remove_above(v, static_cast<Value>(hi));
+}
 
 std::unique_ptr<Propagator> relation(Var x, Var y, std::function<bool(Value, Value)> allowed, std::string name) {
   return std::make_unique<Relation>(x, y, std::move(allowed), std::move(name));

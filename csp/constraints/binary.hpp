@@ -5,6 +5,7 @@
 // which for an order relation is the same thing).
 #pragma once
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -28,5 +29,10 @@ std::unique_ptr<Propagator> equal(Var x, Var y, Value offset = 0);
 std::unique_ptr<Propagator> less(Var x, Var y, Value offset = 0);
 /// x <= y + offset.
 std::unique_ptr<Propagator> less_equal(Var x, Var y, Value offset = 0);
+
+/// For a propagator of x == y + offset on an interval-form v (no holes to make): moves v's bounds
+/// to the nearest candidates a with a + shift among w's candidates, stepping over w's holes. False
+/// on a wipe-out; `changed` is set when a bound moved.
+bool keep_shifted_bounds(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed);
 
 }  // namespace csp
