@@ -172,6 +172,16 @@ TEST_CASE("flatzinc builder: declarations, aliases, constants and outputs", "[fl
         std::string("x = 3;\nb = ") + (b ? "true" : "false") + ";\nq = array2d(1..2, 0..1, [3, 3, 4, 7]);\n");
 }
 
+TEST_CASE("flatzinc builder: an alias or array element narrowed to its declared domain", "[flatzinc]") {
+  CHECK(count(build("var 0..9: x;\narray [1..1] of var 1..3: a = [x];\nsolve satisfy;\n")) == 3);
+  CHECK(count(build("var 0..9: x;\nvar {2, 4}: y = x;\nsolve satisfy;\n")) == 2);
+  CHECK(count(build("var 0..9: x;\narray [1..2] of var 1..3: a = [x, 5];\nsolve satisfy;\n")) == 0);
+  CHECK(count(build("var 0..9: x;\nvar bool: b = x;\nsolve satisfy;\n")) == 2);
+  // Already inside: nothing posted.
+  CHECK(build("var 1..3: x;\narray [1..2] of var 0..5: a = [x, 4];\nvar 1..3: y = x;\nsolve satisfy;\n")
+            .model.propagator_count() == 0);
+}
+
 TEST_CASE("flatzinc builder: a domain with holes, and an empty one", "[flatzinc]") {
   const fz::Program p = build("var {1,2,3,10,11,12}: x;\nvar -20..20: y;\nconstraint int_lin_eq([1, -1], [x, y], 0);\nsolve satisfy;\n");
   CHECK(count(p) == 6);

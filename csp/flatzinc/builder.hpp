@@ -130,6 +130,7 @@ class Builder {
   const Expr& par_value(const Expr& e) const;
   void declare(const Variable& v);
   Var scalar(const Variable& v);
+  void narrow(Var x, const Variable& v);
   Var ranged(const Expr& domain, const std::string& name, Location where);
 
   Program& out_;
