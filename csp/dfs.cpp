@@ -1,6 +1,7 @@
 #include "csp/dfs.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -12,15 +13,69 @@
 
 namespace csp {
 
-// One open decision: the domains of the node (narrowed by each refuted value), the variable
-// branched on, its candidates in trial order, and the value whose subtree is being searched.
+// One open decision: the domains of the node (narrowed by each refutation), the variable branched
+// on, where its decisions come from (its candidates listed in trial order, or a lazy value order),
+// and the decision whose subtree is being searched.
 struct DepthFirstSearch::Frame {
   Domains saved;
   Var var;
+  ValueOrder* order = nullptr;  // the value order that decides on var here
+  bool lazy = false;            // decisions from order->decide(), not from `values`
+  bool hole = false;            // `tried` (x = a) was refuted but the domain still holds a: split around it next
   std::vector<Value> values;
   std::size_t next = 0;
-  Value tried = 0;
+  Decision tried;
+  std::uint64_t bounds = 0;     // the branch-and-bound bound `saved` carries (DepthFirstSearch::bounds_)
 };
+
+namespace {
+
+// Keeps v's candidates >= lo (64 bits: lo may lie past the int range); false when none is left.
+bool keep_at_least(Domains& d, Var v, std::int64_t lo) {
+  if (lo > std::numeric_limits<Value>::max()) return false;
+  return lo <= std::numeric_limits<Value>::min() || d.remove_below(v, static_cast<Value>(lo));
+}
+
+// Keeps v's candidates <= hi; false when none is left.
+bool keep_at_most(Domains& d, Var v, std::int64_t hi) {
+  if (hi < std::numeric_limits<Value>::min()) return false;
+  return hi >= std::numeric_limits<Value>::max() || d.remove_above(v, static_cast<Value>(hi));
+}
+
+// Posts a decision on d; false when it empties v.
+bool post(Domains& d, Var v, Decision c) {
+  switch (c.kind) {
+    case Decision::Kind::assign: return d.assign(v, c.value);
+    case Decision::Kind::at_most: return keep_at_most(d, v, c.value);
+    case Decision::Kind::at_least: return keep_at_least(d, v, c.value);
+    case Decision::Kind::below: return keep_at_most(d, v, std::int64_t{c.value} - 1);
+  }
+  return false;
+}
+
+// Posts a decision's negation on d; false when it empties v.
+bool post_negation(Domains& d, Var v, Decision c) {
+  switch (c.kind) {
+    case Decision::Kind::assign: return d.remove(v, c.value);
+    case Decision::Kind::at_most: return keep_at_least(d, v, std::int64_t{c.value} + 1);
+    case Decision::Kind::at_least: return keep_at_most(d, v, std::int64_t{c.value} - 1);
+    case Decision::Kind::below: return keep_at_least(d, v, std::int64_t{c.value} + 1);
+  }
+  return false;
+}
+
+// True when d already satisfies the decision, so that posting it changes nothing.
+bool entailed(const Domains& d, Var v, Decision c) {
+  switch (c.kind) {
+    case Decision::Kind::assign: return d.fixed(v);  // the value is a candidate: the only one
+    case Decision::Kind::at_most: return d.max(v) <= c.value;
+    case Decision::Kind::at_least: return d.min(v) >= c.value;
+    case Decision::Kind::below: return d.max(v) < c.value;
+  }
+  return false;
+}
+
+}  // namespace
 
 DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
     : model_(model),
@@ -30,13 +85,21 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
       value_order_(options_.values(model)),
       current_(model.initial_domains()),
       assignment_(static_cast<std::size_t>(model.var_count())) {
+  for (const Phase& p : options_.phases) {
+    if (p.vars.empty()) continue;
+    phase_orders_.push_back((p.order ? p.order : options_.order)(model));
+    phase_orders_.back()->restrict(p.vars);
+    phase_values_.push_back((p.values ? p.values : options_.values)(model));
+  }
+  // Listed candidates are reserved up front for small domains only: a wide one would cost 4 bytes
+  // a value in every frame, and lazy value orders list nothing.
   int widest = 0;
   for (Var v : model.vars()) widest = std::max(widest, model.initial_domains().size(v));
   frames_.resize(static_cast<std::size_t>(model.var_count()) + 1);
   engine_.set_tracer(options_.tracer);
   for (Frame& f : frames_) {
     f.saved = model.initial_domains();
-    f.values.reserve(static_cast<std::size_t>(widest));
+    if (widest <= kReserveUpTo) f.values.reserve(static_cast<std::size_t>(widest));
   }
 }
 
@@ -61,7 +124,9 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   result_.stats.counters.assign(model_.counter_names().size(), 0);
   started_ = std::chrono::steady_clock::now();
   depth_ = 0;
+  bounds_ = 0;
   var_order_->start();
+  for (auto& o : phase_orders_) o->start();
   current_.copy_from(start_domains);
   bool alive = true;
   const int n = model_.var_count();  // read once: the loop's writes might alias the model's size
@@ -72,20 +137,43 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
 }
 
 // A node inference accepted: every variable fixed makes a candidate solution; otherwise push a
-// frame for the variable the order picks, and go on to its first candidate.
+// frame for the variable the order picks, and go on to its first decision.
 DepthFirstSearch::Step DepthFirstSearch::open() {
-  const Var v = var_order_->select(current_);
+  ValueOrder* values = nullptr;
+  const Var v = select(values);
   if (v.id < 0) return solution();
+  if (depth_ == frames_.size()) {  // a path deeper than every one before (splits): once per depth
+    frames_.emplace_back();
+    frames_.back().saved = model_.initial_domains();
+  }
   Frame& f = frames_[depth_++];
   Stats& s = result_.stats;
   s.max_depth = std::max<std::uint64_t>(s.max_depth, depth_);
   f.saved.copy_from(current_);
   current_is_saved_ = true;
   f.var = v;
+  f.order = values;
+  f.lazy = values->lazy(v, current_);
+  f.hole = false;
+  f.bounds = bounds_;
   f.values.clear();
-  value_order_->order(v, current_, f.values);
+  if (!f.lazy) values->order(v, current_, f.values);
   f.next = 0;
   return Step::next;
+}
+
+// The variable to branch on and its value order: the first phase with an unfixed variable
+// decides, else the options' own order.
+Var DepthFirstSearch::select(ValueOrder*& values) {
+  for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
+    const Var v = phase_orders_[p]->select(current_);
+    if (v.id >= 0) {
+      values = phase_values_[p].get();
+      return v;
+    }
+  }
+  values = value_order_.get();
+  return var_order_->select(current_);
 }
 
 // Every variable is fixed in current_: check the assignment (unless MAC vouches for it and the
@@ -100,6 +188,10 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
     Stats& s = result_.stats;
     ++s.solutions;
     result_.solution = assignment_;
+    if (goal_.objective != nullptr) {  // from now on only a strictly better one is a solution
+      bound_ = current_.value(goal_.objective->var);
+      ++bounds_;
+    }
     if (options_.tracer != nullptr) options_.tracer->solution();
     if (goal_.on_solution != nullptr && !(*goal_.on_solution)(assignment_))
       return stop(SearchStatus::stopped_on_request);
@@ -115,52 +207,83 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
   return Step::refute;
 }
 
-// Tries the deepest frame's next candidate still in its domains: a decision, then inference.
+// Tries the deepest frame's next decision (for a listed frame, its next candidate still in its
+// domains): the decision, then inference.
 DepthFirstSearch::Step DepthFirstSearch::next() {
   Frame& f = frames_[depth_ - 1];
-  while (f.next < f.values.size() && !f.saved.contains(f.var, f.values[f.next])) ++f.next;
-  if (f.next == f.values.size()) {  // every candidate tried: the node is done, and so is its decision
+  if (f.bounds != bounds_ && !bounded(f)) {  // the newest bound leaves this node nothing
     --depth_;
     return refute();
   }
+  Decision c;
+  if (f.lazy) {
+    c = f.hole ? Decision{Decision::Kind::below, f.tried.value} : f.order->decide(f.var, f.saved);
+    f.hole = false;
+  } else {
+    while (f.next < f.values.size() && !f.saved.contains(f.var, f.values[f.next])) ++f.next;
+    if (f.next == f.values.size()) {  // every candidate tried: the node is done, and so is its decision
+      --depth_;
+      return refute();
+    }
+    c = Decision{Decision::Kind::assign, f.values[f.next++]};
+  }
   if (limit_reached()) return stop(SearchStatus::limit);
-  const Value a = f.values[f.next++];
   ++result_.stats.nodes;
-  f.tried = a;
-  // The first value of a new node starts from domains equal to the node's: no copy back.
+  f.tried = c;
+  // The first decision of a new node starts from domains equal to the node's: no copy back.
   if (!current_is_saved_) current_.copy_from(f.saved);
   current_is_saved_ = false;
-  if (options_.tracer != nullptr) options_.tracer->decided(f.var, a, depth_);
-  // Under MAC, a variable that the refutations of its other values left with `a` alone is a
-  // fixpoint already (each refutation propagated): nothing to assign, nothing to propagate.
-  const bool settled = options_.inference == Inference::mac && f.saved.fixed(f.var);
-  if (!settled) current_.assign(f.var, a);
-  if (settled || infer_after_decision(f.var, current_)) return Step::open;
-  note_failure(engine_.last_failure());
+  if (options_.tracer != nullptr) options_.tracer->decided(f.var, c.value, depth_);
+  // Under MAC, a decision the node's domains already satisfy (the refutations of the variable's
+  // other values left `a` alone, say) is a fixpoint already: nothing to post or propagate.
+  const bool settled = options_.inference == Inference::mac && entailed(f.saved, f.var, c);
+  if (settled) return Step::open;
+  const bool posted = post(current_, f.var, c);
+  if (posted && infer_after_decision(f.var, current_)) return Step::open;
+  note_failure(posted ? engine_.last_failure() : kNoPropagator);
   return Step::refute;
 }
 
-// Refutes the tried value of the deepest frame; a frame that this kills is popped and its own
+// Refutes the tried decision of the deepest frame; a frame that this kills is popped and its own
 // decision refuted in turn. Stops when no frame is left: the space is exhausted.
 DepthFirstSearch::Step DepthFirstSearch::refute() {
   current_is_saved_ = false;  // the frame that next() continues with is not the one just opened
-  while (depth_ > 0 && !refuted(frames_[depth_ - 1], frames_[depth_ - 1].tried)) --depth_;
+  while (depth_ > 0 && !refuted(frames_[depth_ - 1])) --depth_;
   return depth_ == 0 ? stop(SearchStatus::exhausted) : Step::next;
 }
 
-// Removes a failed or finished value from its frame's domains; false when that kills the node.
-bool DepthFirstSearch::refuted(Frame& f, Value a) {
+// Posts the negation of a failed or finished decision on its frame's domains; false when that
+// kills the node. A domain that cannot drop an inner value (an interval) keeps a refuted x = a:
+// a lazy frame then branches x < a / x > a next.
+bool DepthFirstSearch::refuted(Frame& f) {
+  const Decision c = f.tried;
   if (options_.tracer != nullptr)
-    options_.tracer->refuted(f.var, a, static_cast<std::uint64_t>(&f - frames_.data()) + 1);
-  const bool alive = f.saved.remove(f.var, a) &&
+    options_.tracer->refuted(f.var, c.value, static_cast<std::uint64_t>(&f - frames_.data()) + 1);
+  const bool alive = post_negation(f.saved, f.var, c) &&
                      (options_.inference != Inference::mac || engine_.propagate_from(f.var, f.saved, result_.stats));
   if (!alive) note_failure(engine_.last_failure());
+  else if (f.lazy && c.kind == Decision::Kind::assign && f.saved.contains(f.var, c.value)) f.hole = true;
   return alive;
+}
+
+// Brings a frame's domains under the newest bound (and infers from it); false when that kills it.
+bool DepthFirstSearch::bounded(Frame& f) {
+  f.bounds = bounds_;
+  const Var obj = goal_.objective->var;
+  const Value lo = f.saved.min(obj), hi = f.saved.max(obj);
+  const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
+  if (minimize ? hi < bound_ : lo > bound_) return true;  // nothing to cut
+  const bool alive = minimize ? keep_at_most(f.saved, obj, std::int64_t{bound_} - 1)
+                              : keep_at_least(f.saved, obj, std::int64_t{bound_} + 1);
+  if (alive && infer_after_decision(obj, f.saved)) return true;
+  note_failure(alive ? engine_.last_failure() : kNoPropagator);
+  return false;
 }
 
 void DepthFirstSearch::note_failure(PropagatorId by) {
   ++result_.stats.failures;
   var_order_->failed(by);
+  for (auto& o : phase_orders_) o->failed(by);
 }
 
 DepthFirstSearch::Step DepthFirstSearch::stop(SearchStatus status) {

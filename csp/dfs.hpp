@@ -5,10 +5,17 @@
 //
 // The loop is a machine of four steps (Step). A node is the domains in `current_` after its
 // decision was propagated; opening it pushes a frame holding a copy of those domains, the variable
-// the order picked and its candidates in the value order's order. Each candidate is tried on a
-// fresh copy; a candidate that fails, or whose subtree is finished, is refuted: removed from the
-// frame's own copy (and under MAC that removal is propagated too), so that later candidates start
-// from a stronger state. A frame whose refutation fails is popped, and the refutation moves up.
+// the order picked and either its candidates in the value order's order or, for a lazy value
+// order, nothing: its decisions are then asked for one at a time (x = a, or a split x <= m). Each
+// decision is tried on a fresh copy; one that fails, or whose subtree is finished, is refuted:
+// its negation is posted on the frame's own copy (and under MAC propagated too), so that later
+// decisions start from a stronger state. A frame whose refutation fails is popped, and the
+// refutation moves up. Splits may branch on one variable several times down a path, so the frame
+// stack grows when a path gets deeper than it (amortised: never again at that depth).
+//
+// Branch and bound (Goal::objective): each solution raises a bound, the objective strictly better
+// than that solution; every frame applies the newest bound to its domains before its next
+// decision, so every node after a solution is searched under it.
 #pragma once
 
 #include <chrono>
@@ -25,6 +32,7 @@ namespace csp {
 struct Goal {
   std::uint64_t cap = 0;                         ///< stop after this many solutions (0: all of them)
   const SolutionCallback* on_solution = nullptr; ///< told of each solution; stops the search on false
+  const Objective* objective = nullptr;          ///< branch and bound on it (nullptr: satisfaction)
 };
 
 /// Depth-first search over one model. Not thread-safe: one per thread, as Solver.
@@ -58,7 +66,10 @@ class DepthFirstSearch {
   Step next();
   Step refute();
   Step stop(SearchStatus status);
-  bool refuted(Frame& f, Value a);
+  bool refuted(Frame& f);
+  bool bounded(Frame& f);
+  Var select(ValueOrder*& values);
+  static constexpr int kReserveUpTo = 1024;  // frames reserve a candidate list up to this wide
   void note_failure(PropagatorId by);
   bool infer_after_decision(Var v, Domains& d);
   bool infer_at_root(Domains& d);
@@ -69,7 +80,10 @@ class DepthFirstSearch {
   Engine engine_;
   std::unique_ptr<VariableOrder> var_order_;
   std::unique_ptr<ValueOrder> value_order_;
-  std::vector<Frame> frames_;  // one per variable, and one spare: a depth never exceeds it
+  // The phases' own orders (SearchOptions::phases), each restricted to its variables.
+  std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
+  std::vector<std::unique_ptr<ValueOrder>> phase_values_;
+  std::vector<Frame> frames_;  // one per variable and a spare; grows when splits go deeper
   Domains current_;
   std::vector<Value> assignment_;
   // The run under way.
@@ -78,6 +92,8 @@ class DepthFirstSearch {
   std::chrono::steady_clock::time_point started_;
   std::size_t depth_ = 0;         // frames open: frames_[depth_ - 1] is the deepest
   bool current_is_saved_ = false; // current_ equals the deepest frame's domains (it was just opened)
+  std::uint64_t bounds_ = 0;      // how many times branch and bound tightened the bound in this run
+  Value bound_ = 0;               // the objective must be below it (minimize) or above it (maximize)
 };
 
 }  // namespace csp

@@ -12,38 +12,90 @@
 namespace csp {
 namespace {
 
-class InputOrder final : public VariableOrder {
+// An order over a list of variables: every variable of the model, or a phase's (restrict()).
+class ScopedOrder : public VariableOrder {
  public:
-  explicit InputOrder(const Model& m) : n_(m.var_count()) {}
-  Var select(const Domains& d) override {
-    for (int i = 0; i < n_; ++i)
-      if (!d.fixed(Var{i})) return Var{i};
-    return Var{};
+  explicit ScopedOrder(const Model& m) {
+    for (int i = 0; i < m.var_count(); ++i) vars_.push_back(Var{i});
   }
+  void restrict(std::span<const Var> vars) override { vars_.assign(vars.begin(), vars.end()); }
 
- private:
-  int n_;
+ protected:
+  std::vector<Var> vars_;  // the variables it chooses among, ties to the earlier
 };
 
-class Mrv final : public VariableOrder {
+class InputOrder final : public ScopedOrder {
  public:
-  explicit Mrv(const Model& m) : n_(m.var_count()) {}
+  using ScopedOrder::ScopedOrder;
+  Var select(const Domains& d) override {
+    for (Var v : vars_)
+      if (!d.fixed(v)) return v;
+    return Var{};
+  }
+};
+
+class Mrv final : public ScopedOrder {
+ public:
+  using ScopedOrder::ScopedOrder;
   Var select(const Domains& d) override {
     Var best{};
     int best_size = std::numeric_limits<int>::max();
-    for (int i = 0; i < n_; ++i) {
-      int s = d.size(Var{i});
+    for (Var v : vars_) {
+      int s = d.size(v);
       if (s > 1 && s < best_size) {
-        best = Var{i};
+        best = v;
         best_size = s;
         if (s == 2) break;  // no unfixed variable has fewer
       }
     }
     return best;
   }
+};
+
+// The unfixed variable of the highest score (Score(model, domains, var) -> std::int64_t), the
+// first on ties: the orders that compare one number per variable.
+template <class Score>
+class HighestScore final : public ScopedOrder {
+ public:
+  explicit HighestScore(const Model& m) : ScopedOrder(m), m_(m) {}
+  Var select(const Domains& d) override {
+    Var best{};
+    std::int64_t best_score = std::numeric_limits<std::int64_t>::min();
+    for (Var v : vars_) {
+      if (d.fixed(v)) continue;
+      const std::int64_t s = Score{}(m_, d, v);
+      if (best.id < 0 || s > best_score) {
+        best = v;
+        best_score = s;
+      }
+    }
+    return best;
+  }
 
  private:
-  int n_;
+  const Model& m_;
+};
+
+// Scores, higher chosen first (sizes saturate on interval domains: still the larger).
+struct LargestDomain {
+  std::int64_t operator()(const Model&, const Domains& d, Var v) const { return d.size(v); }
+};
+struct SmallestMin {
+  std::int64_t operator()(const Model&, const Domains& d, Var v) const { return -std::int64_t{d.min(v)}; }
+};
+struct LargestMax {
+  std::int64_t operator()(const Model&, const Domains& d, Var v) const { return d.max(v); }
+};
+struct MostPropagators {
+  std::int64_t operator()(const Model& m, const Domains&, Var v) const {
+    return static_cast<std::int64_t>(m.propagators_of(v).size());
+  }
+};
+struct LargestRegret {  // the gap between the two smallest candidates (v is unfixed: both exist)
+  std::int64_t operator()(const Model&, const Domains& d, Var v) const {
+    const Value lo = d.min(v);
+    return std::int64_t{d.next(v, lo)} - lo;
+  }
 };
 
 // Number of constraints on v with another unfixed variable, each weighted (weight 1: degree).
@@ -64,19 +116,19 @@ int live_weight(const Model& m, const Domains& d, Var v, const std::vector<std::
   return degree;
 }
 
-class MrvDegree final : public VariableOrder {
+class MrvDegree final : public ScopedOrder {
  public:
-  explicit MrvDegree(const Model& m) : m_(m) {}
+  explicit MrvDegree(const Model& m) : ScopedOrder(m), m_(m) {}
   Var select(const Domains& d) override {
     Var best{};
     int best_size = std::numeric_limits<int>::max();
     int best_degree = -1;
-    for (int i = 0; i < m_.var_count(); ++i) {
-      int s = d.size(Var{i});
+    for (Var v : vars_) {
+      int s = d.size(v);
       if (s <= 1 || s > best_size) continue;
-      int degree = live_weight(m_, d, Var{i}, nullptr, nullptr);
+      int degree = live_weight(m_, d, v, nullptr, nullptr);
       if (s < best_size || degree > best_degree) {
-        best = Var{i};
+        best = v;
         best_size = s;
         best_degree = degree;
       }
@@ -200,7 +252,13 @@ class MrvDdeg final : public VariableOrder {
         best_degree = degree;
       }
     };
-    if (fewest == 2) {
+    if (!subset_.empty()) {  // a phase: the same, among its variables only
+      fewest = std::numeric_limits<int>::max();
+      for (int i : subset_)
+        if (size[i] > 1) fewest = std::min(fewest, size[i]);
+      for (int i : subset_)
+        if (size[i] == fewest) consider(i);
+    } else if (fewest == 2) {
       for (std::size_t k = 0; k < two_.size(); ++k)
         for (std::uint64_t m = two[k]; m != 0; m &= m - 1) consider(static_cast<int>(k * 64) + std::countr_zero(m));
     } else {
@@ -209,9 +267,14 @@ class MrvDdeg final : public VariableOrder {
     }
     return best;
   }
+  void restrict(std::span<const Var> vars) override {
+    subset_.clear();
+    for (Var v : vars) subset_.push_back(v.id);
+  }
 
  private:
   int n_;
+  std::vector<int> subset_;  // the variables it chooses among (empty: all of them)
   ConstraintGraph graph_;
   std::vector<int> size_;   // per variable, its number of candidates (scratch)
   std::vector<int> whole_;  // per variable, its number of candidates in the initial domains
@@ -219,9 +282,10 @@ class MrvDdeg final : public VariableOrder {
   std::vector<std::uint64_t> two_;   // the variables with two candidates (scratch)
 };
 
-class DomWdeg final : public VariableOrder {
+class DomWdeg final : public ScopedOrder {
  public:
-  explicit DomWdeg(const Model& m) : m_(m), weights_(static_cast<std::size_t>(m.propagator_count()), 1) {}
+  explicit DomWdeg(const Model& m)
+      : ScopedOrder(m), m_(m), weights_(static_cast<std::size_t>(m.propagator_count()), 1) {}
   void start() override { std::fill(weights_.begin(), weights_.end(), 1); }
   void failed(PropagatorId p) override {
     if (p >= 0) ++weights_[static_cast<std::size_t>(p)];
@@ -229,14 +293,14 @@ class DomWdeg final : public VariableOrder {
   Var select(const Domains& d) override {
     Var best{};
     double best_ratio = std::numeric_limits<double>::infinity();
-    for (int i = 0; i < m_.var_count(); ++i) {
-      int s = d.size(Var{i});
+    for (Var v : vars_) {
+      int s = d.size(v);
       if (s <= 1) continue;
       std::uint64_t w = 0;
-      live_weight(m_, d, Var{i}, &weights_, &w);
+      live_weight(m_, d, v, &weights_, &w);
       double ratio = static_cast<double>(s) / static_cast<double>(std::max<std::uint64_t>(w, 1));
       if (ratio < best_ratio) {
-        best = Var{i};
+        best = v;
         best_ratio = ratio;
       }
     }
@@ -258,18 +322,82 @@ class CustomOrder final : public VariableOrder {
   std::function<Var(const Model&, const Domains&)> f_;
 };
 
-class Ascending final : public ValueOrder {
+// The lower middle of v's domain, read from its bounds when it has no holes (always so for an
+// interval domain, whose size saturates), else counted out.
+Value lower_middle(Var v, const Domains& d) {
+  const Value lo = d.min(v), hi = d.max(v);
+  const std::int64_t width = std::int64_t{hi} - lo + 1;
+  const int size = d.size(v);
+  if (size == width || size == std::numeric_limits<int>::max()) return static_cast<Value>(lo + (width - 1) / 2);
+  int skip = (size - 1) / 2;
+  Value x = lo;
+  while (skip-- > 0) x = d.next(v, x);
+  return x;
+}
+
+// The middle of v's bounds, rounded down, in 64 bits (min + max may overflow an int).
+Value mid_bound(Var v, const Domains& d) {
+  const std::int64_t lo = d.min(v), hi = d.max(v);
+  return static_cast<Value>(lo + (hi - lo) / 2);
+}
+
+// A lazy value order (decide()). Its list form, for an order that wraps it (colouring's), is the
+// candidates in the order its decisions reach them: ascending, or descending.
+class LazyOrder : public ValueOrder {
  public:
+  explicit LazyOrder(bool descending) : descending_(descending) {}
   void order(Var v, const Domains& d, std::vector<Value>& out) override {
     d.for_each(v, [&](Value x) { out.push_back(x); });
+    if (descending_) std::reverse(out.begin(), out.end());
+  }
+  bool lazy(Var, const Domains&) const override { return true; }
+
+ private:
+  bool descending_;
+};
+
+class Ascending final : public LazyOrder {
+ public:
+  Ascending() : LazyOrder(false) {}
+  Decision decide(Var v, const Domains& d) override { return {Decision::Kind::assign, d.min(v)}; }
+};
+
+class Descending final : public LazyOrder {
+ public:
+  Descending() : LazyOrder(true) {}
+  Decision decide(Var v, const Domains& d) override { return {Decision::Kind::assign, d.max(v)}; }
+};
+
+class Median final : public LazyOrder {
+ public:
+  Median() : LazyOrder(false) {}
+  void order(Var v, const Domains& d, std::vector<Value>& out) override {
+    // The order decide() takes on a domain that can hold holes: each time the middle of what is left.
+    std::vector<Value> left = d.values(v);
+    while (!left.empty()) {
+      const auto mid = left.begin() + static_cast<std::ptrdiff_t>((left.size() - 1) / 2);
+      out.push_back(*mid);
+      left.erase(mid);
+    }
+  }
+  Decision decide(Var v, const Domains& d) override { return {Decision::Kind::assign, lower_middle(v, d)}; }
+};
+
+class Split final : public LazyOrder {
+ public:
+  Split() : LazyOrder(false) {}
+  Decision decide(Var v, const Domains& d) override {
+    if (d.fixed(v)) return {Decision::Kind::assign, d.min(v)};
+    return {Decision::Kind::at_most, mid_bound(v, d)};
   }
 };
 
-class Descending final : public ValueOrder {
+class ReverseSplit final : public LazyOrder {
  public:
-  void order(Var v, const Domains& d, std::vector<Value>& out) override {
-    d.for_each(v, [&](Value x) { out.push_back(x); });
-    std::reverse(out.begin(), out.end());
+  ReverseSplit() : LazyOrder(true) {}
+  Decision decide(Var v, const Domains& d) override {
+    if (d.fixed(v)) return {Decision::Kind::assign, d.min(v)};
+    return {Decision::Kind::at_least, mid_bound(v, d) + 1};  // mid < max: no overflow
   }
 };
 
@@ -307,8 +435,17 @@ class RandomOrder final : public ValueOrder {
     // Fisher-Yates with our own index draw: std::shuffle's output differs between libraries.
     for (std::size_t i = out.size(); i > 1; --i) std::swap(out[i - 1], out[rng_() % i]);
   }
+  bool lazy(Var v, const Domains& d) const override { return d.size(v) > kListUpTo; }
+  // A value drawn between the bounds, moved up to the next candidate: not quite uniform over a
+  // domain with holes, but it never lists the domain.
+  Decision decide(Var v, const Domains& d) override {
+    const std::int64_t lo = d.min(v), hi = d.max(v);
+    const auto x = static_cast<Value>(lo + static_cast<std::int64_t>(rng_() % static_cast<std::uint64_t>(hi - lo + 1)));
+    return {Decision::Kind::assign, d.contains(v, x) ? x : d.next(v, x)};
+  }
 
  private:
+  static constexpr int kListUpTo = 1024;  // a shuffled list costs 4 bytes a candidate per frame
   std::mt19937_64 rng_;
 };
 
@@ -348,12 +485,21 @@ std::string one_of(const std::vector<std::string_view>& names) {
 
 }  // namespace
 
+void VariableOrder::restrict(std::span<const Var>) {
+  throw std::invalid_argument("this variable order cannot be restricted to a phase's variables");
+}
+
 namespace order {
 VariableOrderFactory input() { return make_order<InputOrder>; }
 VariableOrderFactory mrv() { return make_order<Mrv>; }
 VariableOrderFactory mrv_degree() { return make_order<MrvDegree>; }
 VariableOrderFactory mrv_ddeg() { return make_order<MrvDdeg>; }
 VariableOrderFactory dom_wdeg() { return make_order<DomWdeg>; }
+VariableOrderFactory anti_first_fail() { return make_order<HighestScore<LargestDomain>>; }
+VariableOrderFactory smallest() { return make_order<HighestScore<SmallestMin>>; }
+VariableOrderFactory largest() { return make_order<HighestScore<LargestMax>>; }
+VariableOrderFactory occurrence() { return make_order<HighestScore<MostPropagators>>; }
+VariableOrderFactory max_regret() { return make_order<HighestScore<LargestRegret>>; }
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose) {
   return [choose = std::move(choose)](const Model& m) { return std::make_unique<CustomOrder>(m, choose); };
 }
@@ -364,7 +510,17 @@ struct NamedOrder {
   VariableOrderFactory (*make)();
 };
 constexpr NamedOrder kOrders[] = {
-    {"input", input}, {"mrv", mrv}, {"mrv-degree", mrv_degree}, {"mrv-ddeg", mrv_ddeg}, {"dom-wdeg", dom_wdeg},
+    {"input", input},
+    {"mrv", mrv},
+    {"mrv-degree", mrv_degree},
+    {"mrv-ddeg", mrv_ddeg},
+    {"dom-wdeg", dom_wdeg},
+    {"anti-first-fail", anti_first_fail},
+    {"smallest", smallest},
+    {"largest", largest},
+    {"occurrence", occurrence},
+    {"most-constrained", mrv_degree},  // FlatZinc's most_constrained: fewest candidates, ties by degree
+    {"max-regret", max_regret},
 };
 const std::vector<std::string_view>& names() {
   static const std::vector<std::string_view> n = names_of(kOrders);
@@ -383,6 +539,15 @@ ValueOrderFactory ascending() {
 }
 ValueOrderFactory descending() {
   return [](const Model&) { return std::make_unique<Descending>(); };
+}
+ValueOrderFactory median() {
+  return [](const Model&) { return std::make_unique<Median>(); };
+}
+ValueOrderFactory split() {
+  return [](const Model&) { return std::make_unique<Split>(); };
+}
+ValueOrderFactory reverse_split() {
+  return [](const Model&) { return std::make_unique<ReverseSplit>(); };
 }
 ValueOrderFactory lcv() {
   return [](const Model& m) { return std::make_unique<LeastConstraining>(m); };
@@ -404,6 +569,9 @@ constexpr NamedValues kValues[] = {
     {"max", [](std::uint64_t) { return descending(); }},
     {"lcv", [](std::uint64_t) { return lcv(); }},
     {"random", random},
+    {"median", [](std::uint64_t) { return median(); }},
+    {"split", [](std::uint64_t) { return split(); }},
+    {"reverse-split", [](std::uint64_t) { return reverse_split(); }},
 };
 const std::vector<std::string_view>& names() {
   static const std::vector<std::string_view> n = names_of(kValues);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -25,6 +26,22 @@ class VariableOrder {
   virtual Var select(const Domains& d) = 0;
   /// Called when a decision fails, naming the propagator that failed (kNoPropagator when unknown).
   virtual void failed(PropagatorId) {}
+  /// From now on choose only among `vars` (a search phase's variables; ties go to the earlier in
+  /// this list); called before any search. The built-in orders all support it; the default throws
+  /// std::invalid_argument, for an order that cannot work over a subset.
+  virtual void restrict(std::span<const Var> vars);
+};
+
+/// One branching decision on a variable, and the refutation search posts when it fails.
+struct Decision {
+  enum class Kind : std::uint8_t {
+    assign,    ///< x = value, refuted by x != value
+    at_most,   ///< x <= value, refuted by x > value
+    at_least,  ///< x >= value, refuted by x < value
+    below,     ///< x < value, refuted by x > value (once x = value is refuted but the domain cannot drop it)
+  };
+  Kind kind = Kind::assign;  ///< which of the four
+  Value value = 0;           ///< the value it compares with
 };
 
 /// Orders the candidates of the chosen variable.
@@ -36,6 +53,13 @@ class ValueOrder {
   /// knows to be symmetric to one it lists (graph colouring lists one unused colour only). It is
   /// then responsible for that pruning being sound.
   virtual void order(Var v, const Domains& d, std::vector<Value>& out) = 0;
+  /// True when search should take v's decisions one at a time from decide() rather than list them
+  /// with order() when its node opens: a lazy order never materialises a wide domain, and may split.
+  virtual bool lazy(Var /*v*/, const Domains& /*d*/) const { return false; }
+  /// The next decision on v (unfixed or fixed, never empty) from its node's current domains, which
+  /// every refutation narrows. It must shrink the domain both ways (or assign a candidate): else
+  /// search would never end. Called only when lazy() said so; by default assigns the smallest.
+  virtual Decision decide(Var v, const Domains& d) { return {Decision::Kind::assign, d.min(v)}; }
 };
 
 /// Builds a variable order for a model: each solver calls it once, so state is never shared.
@@ -55,27 +79,47 @@ VariableOrderFactory mrv_degree();
 VariableOrderFactory mrv_ddeg();
 /// Smallest ratio of domain size to the failure weights of its constraints (Boussemart et al.).
 VariableOrderFactory dom_wdeg();
+/// The unfixed variable with the most candidates (first on ties): FlatZinc's anti_first_fail.
+VariableOrderFactory anti_first_fail();
+/// The unfixed variable with the smallest candidate (first on ties): FlatZinc's smallest.
+VariableOrderFactory smallest();
+/// The unfixed variable with the largest candidate (first on ties): FlatZinc's largest.
+VariableOrderFactory largest();
+/// The unfixed variable in the most propagators (first on ties): FlatZinc's occurrence.
+VariableOrderFactory occurrence();
+/// The unfixed variable with the largest gap between its two smallest candidates: max_regret.
+VariableOrderFactory max_regret();
 /// A plain function: given the model and domains, return an unfixed variable or Var{}.
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose);
-/// By name: "input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg"; throws std::invalid_argument otherwise.
+/// By name: "input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg", "anti-first-fail", "smallest",
+/// "largest", "occurrence", "most-constrained" (mrv-degree), "max-regret"; throws
+/// std::invalid_argument otherwise.
 VariableOrderFactory by_name(std::string_view name);
 /// The names by_name() accepts.
 const std::vector<std::string_view>& names();
 }  // namespace order
 
 namespace values {
-/// Smallest candidate first.
+/// Smallest candidate first (lazy: decides from the node's current domain).
 ValueOrderFactory ascending();
-/// Largest candidate first.
+/// Largest candidate first (lazy).
 ValueOrderFactory descending();
+/// The middle candidate first (the lower one of two), then again the middle of those left (lazy).
+ValueOrderFactory median();
+/// Splits the domain: x <= (min + max) / 2 first, then x > it (lazy; FlatZinc's indomain_split).
+ValueOrderFactory split();
+/// Splits the domain upper half first: x > (min + max) / 2, then x <= it (indomain_reverse_split).
+ValueOrderFactory reverse_split();
 /// Least constraining value: the candidate whose forward check removes the fewest candidates
 /// from other variables first (a candidate whose forward check fails goes last).
 ValueOrderFactory lcv();
-/// A random order, reproducible for a given seed.
+/// A random order, reproducible for a given seed: a shuffled list for a domain of up to 1024
+/// candidates, else (lazy) a random candidate at a time, drawn without listing the domain.
 ValueOrderFactory random(std::uint64_t seed);
 /// A plain function: fill the vector with v's candidates in the order to try.
 ValueOrderFactory custom(std::function<void(const Model&, const Domains&, Var, std::vector<Value>&)> order);
-/// By name: "min", "max", "lcv", "random"; throws std::invalid_argument otherwise.
+/// By name: "min", "max", "lcv", "random", "median", "split", "reverse-split"; throws
+/// std::invalid_argument otherwise.
 ValueOrderFactory by_name(std::string_view name, std::uint64_t seed = 1);
 /// The names by_name() accepts.
 const std::vector<std::string_view>& names();

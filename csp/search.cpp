@@ -53,9 +53,8 @@ SearchResult Solver::count(const Domains& start, std::uint64_t cap) { return dfs
 SearchResult Solver::for_each_solution(const Domains& start, const SolutionCallback& on_solution) {
   return dfs_->run(start, Goal{0, &on_solution});
 }
-SearchResult Solver::optimize(const Domains&, Objective, const SolutionCallback&) {
-  // Placeholder while issue 18's branch and bound is written (wip-search): never reached by a command.
-  throw std::logic_error("Solver::optimize: branch and bound is not built yet");
+SearchResult Solver::optimize(const Domains& start, Objective objective, const SolutionCallback& on_solution) {
+  return dfs_->run(start, Goal{0, on_solution ? &on_solution : nullptr, &objective});
 }
 
 }  // namespace csp

@@ -384,9 +384,11 @@ TEST_CASE("heuristics by name: every listed name builds, an unknown one is refus
   m.add_vars(3, 0, 2, "x");
   for (std::string_view n : csp::order::names()) CHECK(csp::order::by_name(n)(m) != nullptr);
   for (std::string_view n : csp::values::names()) CHECK(csp::values::by_name(n, 7)(m) != nullptr);
-  CHECK(csp::order::names().size() == 5);
-  CHECK(csp::values::names().size() == 4);
+  CHECK(csp::order::names().size() == 11);
+  CHECK(csp::values::names().size() == 7);
   CHECK_THROWS_WITH(csp::order::by_name("fastest"),
-                    "unknown variable order 'fastest' (expected input, mrv, mrv-degree, mrv-ddeg or dom-wdeg)");
-  CHECK_THROWS_WITH(csp::values::by_name("best"), "unknown value order 'best' (expected min, max, lcv or random)");
+                    "unknown variable order 'fastest' (expected input, mrv, mrv-degree, mrv-ddeg, dom-wdeg, "
+                    "anti-first-fail, smallest, largest, occurrence, most-constrained or max-regret)");
+  CHECK_THROWS_WITH(csp::values::by_name("best"),
+                    "unknown value order 'best' (expected min, max, lcv, random, median, split or reverse-split)");
 }
