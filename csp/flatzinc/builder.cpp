@@ -1,5 +1,6 @@
 #include "csp/flatzinc/builder.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "csp/constraints/reified.hpp"
@@ -20,9 +21,10 @@ constexpr std::int64_t kListedValues = 4096;
 
 Ranges ranges_of(const IntSet& s) {
   Ranges out;
-  for (const auto& [lo, hi] : s.ranges)
-    out.emplace_back(static_cast<Value>(std::max<std::int64_t>(lo, kMinValue)),
-                     static_cast<Value>(std::min<std::int64_t>(hi, kMaxValue)));
+  for (const auto& [lo, hi] : s.ranges) {
+    const std::int64_t l = std::max<std::int64_t>(lo, kMinValue), h = std::min<std::int64_t>(hi, kMaxValue);
+    if (l <= h) out.emplace_back(static_cast<Value>(l), static_cast<Value>(h));
+  }
   return out;
 }
 
@@ -146,6 +148,8 @@ std::vector<Value> Builder::values(const Expr& e) const {
 std::vector<bool> Builder::booleans(const Expr& e) const {
   return each_of<bool>(par_value(e), e.where, [this](const Expr& x) { return boolean(x); });
 }
+Ranges Builder::ranges(const Expr& e) const { return ranges_of(set(e)); }
+
 std::vector<IntSet> Builder::sets(const Expr& e) const {
   return each_of<IntSet>(par_value(e), e.where, [this](const Expr& x) { return set(x); });
 }
