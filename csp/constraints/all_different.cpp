@@ -90,6 +90,9 @@ class AllDifferentValue final : public AllDifferentBase {
       for (Var v : scope()) {
         if (ctx.fixed(v)) continue;
         ++unfixed;
+        // A domain larger than the scope covers more values than there are unfixed variables: the
+        // counting would end in fixpoint, after listing every value of (maybe) a wide interval.
+        if (static_cast<std::size_t>(ctx.size(v)) > scope().size()) return PropStatus::fixpoint;
         d.for_each(v, [&](Value x) { seen_.push_back(x); });
       }
       std::sort(seen_.begin(), seen_.end());
