@@ -185,6 +185,15 @@ TEST_CASE("flatzinc builder: an alias or array element narrowed to its declared 
             .model.propagator_count() == 0);
 }
 
+TEST_CASE("flatzinc builder: unbounded var int gets the supported range", "[flatzinc]") {
+  const fz::Program p = build("var int: x;\nvar 0..1000000: y;\nconstraint int_lin_eq([1, -2], [x, y], 7);\n"
+                              "constraint int_le(999998, y);\nsolve satisfy;\n");
+  const csp::Var x = *p.model.find("x");
+  CHECK(p.model.initial_domains().min(x) == csp::kMinValue);
+  CHECK(p.model.initial_domains().max(x) == csp::kMaxValue);
+  CHECK(count(p) == 3);
+}
+
 TEST_CASE("flatzinc builder: a domain with holes, and an empty one", "[flatzinc]") {
   const fz::Program p = build("var {1,2,3,10,11,12}: x;\nvar -20..20: y;\nconstraint int_lin_eq([1, -1], [x, y], 0);\nsolve satisfy;\n");
   CHECK(count(p) == 6);
