@@ -4,7 +4,8 @@
 //
 // Booleans are 0/1 integer variables. An alias (`var int: y = x;`) is the same Var as x, a fixed
 // variable (`var 1..9: z = 3;`) a constant one, a literal where a poster wants a variable a
-// constant variable (one per value). Unbounded `var int` gets the bounds [kMinValue, kMaxValue].
+// constant variable (one per value). Unbounded `var int` gets the bounds [csp::kMinValue,
+// csp::kMaxValue] (csp/var.hpp), in the interval form of wide domains.
 // Anything the solver cannot take — float or set variables, a value outside the supported range, a
 // constraint with no poster — throws BuildError naming the line and what is missing.
 #pragma once
@@ -18,15 +19,11 @@
 #include <unordered_map>
 #include <vector>
 
+#include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
 #include "csp/model.hpp"
 
 namespace csp::flatzinc {
-
-/// The supported value range of a variable (an unbounded `var int` gets exactly this).
-inline constexpr Value kMaxValue = (1 << 30) - 1;
-/// The least supported value, -kMaxValue (negation stays in range).
-inline constexpr Value kMinValue = -kMaxValue;
 
 /// A model the solver cannot take: what() is "line L, column C: what is wrong or missing".
 class BuildError : public std::runtime_error {
@@ -108,6 +105,9 @@ class Builder {
   IntSet set(const Expr& e) const;
   /// An array of sets.
   std::vector<IntSet> sets(const Expr& e) const;
+  /// set(e) as the ranges member() takes, clipped to [kMinValue, kMaxValue] (no variable can take
+  /// a value outside it).
+  Ranges ranges(const Expr& e) const;
 
   /// The constant variable holding v (made once per value).
   Var constant(Value v);
@@ -130,6 +130,7 @@ class Builder {
   const Expr& par_value(const Expr& e) const;
   void declare(const Variable& v);
   Var scalar(const Variable& v);
+  void narrow(Var x, const Variable& v);
   Var ranged(const Expr& domain, const std::string& name, Location where);
 
   Program& out_;
