@@ -3,7 +3,12 @@
 // This is the whole search state of a model: search saves it by copying the words (a few hundred
 // bytes for a Sudoku), so restoring on backtrack is one memcpy and nothing else needs undoing.
 // A variable whose values fit in 64 consecutive integers uses one word (the fast path); wider
-// domains use as many words as they need.
+// domains use as many words as they need, up to kIntervalThreshold values. Wider still, a variable
+// takes the interval (bounds) form: two words, its least value and its number of values, so a
+// variable 0..1000000 costs 16 bytes instead of 125 kB per saved node. The interval form keeps no
+// holes: removing a value strictly inside it is a no-op, so propagators on such variables reach
+// bounds consistency at best, and a constraint is only sure to be checked once its variables are
+// fixed (every propagator fails on a violating complete assignment, see Propagator::propagate).
 #pragma once
 
 #include <bit>
@@ -19,8 +24,15 @@ namespace csp {
 struct VarLayout {
   Value base = 0;            ///< the value of bit 0
   std::uint32_t first_word = 0;  ///< index of the first word in Domains::words()
-  std::uint32_t words = 1;   ///< number of words (1 on the fast path)
+  std::uint32_t words = 1;   ///< number of words (1 on the fast path; 2 in the interval form)
+  bool interval = false;     ///< interval form: word 0 = least value, word 1 = number of values
 };
+
+/// A variable [lo, hi] with more values than this gets the interval form (see Model::add_var and
+/// Model::set_interval_threshold): 4096 values are 64 words, 512 bytes copied at every node of
+/// search; past that, copying dominates, and the models that need such ranges (costs, times,
+/// sums) prune by bounds anyway. Sudoku, queens and colouring stay far below it.
+inline constexpr long kIntervalThreshold = 4096;
 
 /// Bits to the values they stand for, and back, for a one-word domain.
 constexpr std::uint64_t bit_of(int index) { return std::uint64_t{1} << index; }
@@ -41,13 +53,15 @@ class Domains {
   const VarLayout& layout(Var v) const { return (*layout_)[static_cast<std::size_t>(v.id)]; }
   /// True when v's values fit in one word, so bits()/set_bits() may be used.
   bool single_word(Var v) const { return layout(v).words == 1; }
+  /// True when v is in the interval form: no holes, interior removals are no-ops.
+  bool interval(Var v) const { return layout(v).interval; }
 
   /// The one word of a single-word variable: bit i stands for value base + i.
   std::uint64_t bits(Var v) const {
     assert(single_word(v));
     return words_[layout(v).first_word];
   }
-  /// Number of candidates of v.
+  /// Number of candidates of v (saturating at INT_MAX).
   int size(Var v) const {
     const VarLayout& l = layout(v);
     return l.words == 1 ? std::popcount(words_[l.first_word]) : size_wide(l);
@@ -93,7 +107,7 @@ class Domains {
     words_[layout(v).first_word] = bits;
     return bits != 0;
   }
-  /// Removes x (no-op when absent).
+  /// Removes x (no-op when absent, and in the interval form unless x is a bound).
   bool remove(Var v, Value x);
   /// Keeps only x (empties v when x is absent).
   bool assign(Var v, Value x);
@@ -101,9 +115,10 @@ class Domains {
   bool remove_below(Var v, Value lo);
   /// Removes every candidate above hi.
   bool remove_above(Var v, Value hi);
-  /// Sets every value in [lo, hi] that the layout can hold (used to build initial domains).
+  /// Sets every value in [lo, hi] that the layout can hold (used to build initial domains); in the
+  /// interval form, widens the interval to hold [lo, hi] too.
   void add_range(Var v, Value lo, Value hi);
-  /// Adds x, which must lie inside v's layout range.
+  /// Adds x, which must lie inside v's layout range (interval form: widens the interval to x).
   void add(Var v, Value x);
 
   /// Words a propagator keeps in the search state, reserved with Model::add_state(): they are
@@ -124,6 +139,12 @@ class Domains {
  private:
   int size_wide(const VarLayout& l) const;
   Value min_wide(const VarLayout& l) const;
+  // The interval form: least value, number of values (0: empty), and writing both back.
+  Value lo_of(const VarLayout& l) const { return static_cast<Value>(static_cast<std::int64_t>(words_[l.first_word])); }
+  std::int64_t count_of(const VarLayout& l) const { return static_cast<std::int64_t>(words_[l.first_word + 1]); }
+  bool set_interval(const VarLayout& l, std::int64_t lo, std::int64_t hi);
+  template <class F>
+  void for_each_interval(const VarLayout& l, F&& f) const;
   std::uint64_t* word_ptr(Var v) { return words_.data() + layout(v).first_word; }
   const std::uint64_t* word_ptr(Var v) const { return words_.data() + layout(v).first_word; }
   // The bit index of x inside v's words, or -1 when x lies outside v's range.
@@ -138,8 +159,15 @@ class Domains {
 };
 
 template <class F>
+void Domains::for_each_interval(const VarLayout& l, F&& f) const {
+  const std::int64_t lo = lo_of(l), end = lo + count_of(l);
+  for (std::int64_t x = lo; x < end; ++x) f(static_cast<Value>(x));
+}
+
+template <class F>
 void Domains::for_each(Var v, F&& f) const {
   const VarLayout& l = layout(v);
+  if (l.interval) return for_each_interval(l, f);
   const std::uint64_t* w = word_ptr(v);
   for (std::uint32_t k = 0; k < l.words; ++k) {
     for (std::uint64_t b = w[k]; b != 0; b &= b - 1) {

@@ -1,6 +1,9 @@
 #include "csp/model.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "csp/constraints/reified.hpp"
 
 #include <boost/container/small_vector.hpp>
 
@@ -8,15 +11,15 @@ namespace csp {
 
 Var Model::add_layout(Value lo, Value hi, std::string name) {
   if (lo > hi) throw std::invalid_argument("empty domain for variable '" + name + "'");
-  long span = static_cast<long>(hi) - lo + 1;
-  // Domains are bit sets over [lo, hi]: a sparse set over a huge range would need that many bits.
-  if (span > (1L << 24))
-    throw std::invalid_argument("domain of variable '" + name + "' spans " + std::to_string(span) +
-                                " values; at most 16777216 are supported");
+  if (lo < kMinValue || hi > kMaxValue)
+    throw std::invalid_argument("domain of variable '" + name + "' leaves the supported values " +
+                                std::to_string(kMinValue) + ".." + std::to_string(kMaxValue));
+  const long span = static_cast<long>(hi) - lo + 1;
   VarLayout l;
   l.base = lo;
   l.first_word = static_cast<std::uint32_t>(initial_.words().size());
-  l.words = static_cast<std::uint32_t>((span + 63) / 64);
+  l.interval = span > interval_threshold_;
+  l.words = l.interval ? 2 : static_cast<std::uint32_t>((span + 63) / 64);
   layout_->push_back(l);
   initial_.grow(l.first_word + l.words);
   names_.push_back(std::move(name));
@@ -42,6 +45,12 @@ Var Model::add_var(const std::vector<Value>& values, std::string name) {
   auto [lo, hi] = std::minmax_element(values.begin(), values.end());
   Var v = add_layout(*lo, *hi, std::move(name));
   for (Value x : values) initial_.add(v, x);
+  // The interval form cannot hold the holes: a propagator keeps the bounds on members instead.
+  if (initial_.interval(v)) {
+    Ranges members;
+    for (Value x : values) members.emplace_back(x, x);
+    post(member(v, std::move(members)));
+  }
   return v;
 }
 

@@ -35,10 +35,20 @@ class Model {
   Model(Model&&) = default;
   Model& operator=(Model&&) = default;
 
-  /// Adds a variable with domain [lo, hi]; lo <= hi.
+  /// Adds a variable with domain [lo, hi]; kMinValue <= lo <= hi <= kMaxValue (else throws
+  /// std::invalid_argument). More than interval_threshold() values: the interval form (no holes).
   Var add_var(Value lo, Value hi, std::string name = {});
-  /// Adds a variable whose domain is the given set of values (not empty).
+  /// Adds a variable whose domain is the given set of values (not empty, inside the value range).
+  /// Spread over more than interval_threshold() values, it takes the interval form and the model
+  /// posts member(v, values) (reified.hpp), which keeps its bounds on members, so that fixing it
+  /// on a hole fails.
   Var add_var(const std::vector<Value>& values, std::string name = {});
+  /// Variables added from now on with a range of more than `values` values take the interval form
+  /// (default kIntervalThreshold; 0 puts every later variable in it, as the tests of bounds
+  /// propagation over small ranges do; existing variables keep their form).
+  void set_interval_threshold(long values) { interval_threshold_ = values; }
+  /// The current threshold of set_interval_threshold().
+  long interval_threshold() const { return interval_threshold_; }
   /// Adds n variables with domain [lo, hi], named prefix0, prefix1, ... when a prefix is given.
   std::vector<Var> add_vars(int n, Value lo, Value hi, std::string_view prefix = {});
 
@@ -105,6 +115,7 @@ class Model {
   std::vector<std::array<std::vector<PropagatorId>, 3>> watchers_;
   std::vector<std::vector<PropagatorId>> propagators_of_;
   std::vector<std::string> counter_names_;
+  long interval_threshold_ = kIntervalThreshold;
 };
 
 }  // namespace csp

@@ -50,6 +50,42 @@ inline Tally check_spec(const Spec& spec, int at_least = 30) {
   return t;
 }
 
+// The same constraint kind over interval-form variables (Spec::interval): a domain promise becomes
+// bounds(Z), which over hole-free domains is all that form can reach (GAC would make holes); other
+// promises stay. Fewer instances: it runs beside the bit-form spec.
+inline Spec interval_form(Spec s, int instances = 1000) {
+  s.interval = true;
+  s.name = "interval-form " + s.name;
+  if (s.promise.kind == Promise::Kind::domain) s.promise = {Promise::Kind::bounds_z, "bounds(Z) on the interval form"};
+  if (s.promise.kind == Promise::Kind::custom)  // the form keeps a removed interior value: the hulls
+    s.draw = [draw = s.draw](Rng& r, const Doms& d) {
+      Constraint c = draw(r, d);
+      c.fixpoint = [fixpoint = c.fixpoint](const Doms& now) {
+        std::optional<Doms> want = fixpoint(now);
+        if (want)
+          for (auto& values : *want) values = hull(values);
+        return want;
+      };
+      return c;
+    };
+  s.instances = std::min(s.instances, instances);
+  return s;
+}
+
+// Runs the spec in the interval form; its random mix must still prune and fail somewhere.
+inline Tally check_interval_form(const Spec& bit_form, int instances = 1000) {
+  const Spec spec = interval_form(bit_form, instances);
+  const Report r = run(spec);
+  INFO(r.failure);
+  REQUIRE(r.failure.empty());
+  const Tally& t = r.tally;
+  INFO(spec.name << ": fixpoints " << t.fixpoints << ", failed " << t.failed << ", pruned " << t.pruned);
+  CHECK(t.failed > 0);
+  CHECK(t.pruned > 0);
+  CHECK(t.assignments >= t.instances);
+  return t;
+}
+
 // Bounds(R) consistency as linear.hpp states it, computed naively: a bound of x_i is supported
 // when some real values of the other variables, each within [min, max] of its domain, complete
 // it. The other terms then reach every real number in [L, U] (sums of their term extremes), so

@@ -21,6 +21,12 @@ std::vector<Value> random_domain(Rng& r, Value lo, Value hi, int singleton_perce
   return out;
 }
 
+std::vector<Value> hull(const std::vector<Value>& values) {
+  std::vector<Value> out;
+  for (Value x = values.front(); x <= values.back(); ++x) out.push_back(x);
+  return out;
+}
+
 Doms read(const csp::Domains& d, const std::vector<Var>& vars) {
   Doms out;
   for (Var v : vars) out.push_back(d.values(v));
@@ -354,18 +360,24 @@ Report run(const Spec& spec) {
   Report report;
   Rng rng(spec.seed);
   for (int n = 0; n < spec.instances; ++n) {
-    const Doms doms = spec.domains(rng);
+    Doms doms = spec.domains(rng);
+    if (spec.interval)
+      for (auto& values : doms) values = hull(values);
     const Constraint c = spec.draw(rng, doms);
     csp::Model model;
+    if (spec.interval) model.set_interval_threshold(0);
     std::vector<Var> vars;
     for (const auto& values : doms)
       vars.push_back(spec.range ? model.add_var(spec.range->first, spec.range->second) : model.add_var(values));
     c.post(model, vars);
     csp::Domains start = model.initial_domains();
     if (spec.range)
-      for (std::size_t i = 0; i < vars.size(); ++i)
+      for (std::size_t i = 0; i < vars.size(); ++i) {
+        start.remove_below(vars[i], doms[i].front());  // the interval form has no holes to remove
+        start.remove_above(vars[i], doms[i].back());
         for (Value x = spec.range->first; x <= spec.range->second; ++x)
           if (!contains(doms[i], x)) start.remove(vars[i], x);
+      }
     ++report.tally.instances;
     Checker check(spec, c, model, vars, start, report.tally);
     bool ok = true;

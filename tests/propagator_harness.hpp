@@ -94,6 +94,10 @@ struct Spec {
   /// propagators that want one value range) and narrowed to the drawn domains in the state every
   /// check starts from; otherwise they are created with the drawn domains.
   std::optional<std::pair<Value, Value>> range;
+  /// When true, every variable is created in the interval (bounds) form, as a wide range would be
+  /// (Model::set_interval_threshold(0)), and each drawn domain is widened to its hull [min, max],
+  /// since that form keeps no holes: small ranges then check the propagators' bounds reasoning.
+  bool interval = false;
 };
 
 /// How the instances turned out, so that a test can insist that its random mix is not vacuous.
@@ -118,6 +122,10 @@ struct Report {
 
 /// Runs every check of the file comment on `spec`; stops at the first failure.
 Report run(const Spec& spec);
+
+/// Every integer from the least to the greatest of `values` (sorted, not empty): what the interval
+/// form keeps of a domain.
+std::vector<Value> hull(const std::vector<Value>& values);
 
 /// The domains of `vars` in `d`.
 Doms read(const csp::Domains& d, const std::vector<Var>& vars);

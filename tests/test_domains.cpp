@@ -1,8 +1,13 @@
 // Domains: one-word and multi-word variables behave like sets of integers.
 #include <catch2/catch.hpp>
 
+#include <array>
+#include <functional>
+#include <limits>
+#include <memory>
 #include <random>
 #include <set>
+#include <stdexcept>
 
 #include "csp/csp.hpp"
 
@@ -57,4 +62,201 @@ TEST_CASE("a variable from a value set holds exactly that set", "[domains]") {
   csp::Var w = m.add_var(1, 9, "cell");
   REQUIRE(m.find("cell") == w);
   REQUIRE_THROWS(m.add_var(5, 4, "bad"));
+}
+
+// The interval form keeps [min, max] only: the reference is a pair of bounds, and removing a value
+// strictly inside is a no-op.
+TEST_CASE("the interval form matches a pair of bounds on random operations", "[domains][interval]") {
+  std::mt19937_64 rng(7);
+  for (int round = 0; round < 300; ++round) {
+    csp::Model m;
+    const int lo = static_cast<int>(rng() % 20000) - 10000;
+    const int width = round % 2 == 0 ? 1 + static_cast<int>(rng() % 40) : 4097 + static_cast<int>(rng() % 100000);
+    csp::Var before = m.add_var(0, 5);  // neighbours whose bits must never change
+    m.set_interval_threshold(round % 2 == 0 ? 0 : csp::kIntervalThreshold);  // small ones: forced
+    csp::Var v = m.add_var(lo, lo + width - 1);
+    m.set_interval_threshold(csp::kIntervalThreshold);
+    csp::Var after = m.add_var(-3, 60);
+    csp::Domains d = m.initial_domains();
+    REQUIRE(d.interval(v));
+    REQUIRE(!d.interval(before));
+    REQUIRE(!d.single_word(v));
+    long rlo = lo, rhi = lo + width - 1;  // the reference; empty when rlo > rhi
+    for (int step = 0; step < 60 && rlo <= rhi; ++step) {
+      const int x = lo - 3 + static_cast<int>(rng() % static_cast<unsigned>(width + 6));
+      const int op = static_cast<int>(rng() % 6);
+      bool alive = true;
+      switch (op) {
+        case 0: alive = d.remove(v, x); if (x == rlo) ++rlo; else if (x == rhi) --rhi; break;
+        case 1: alive = d.remove(v, static_cast<int>(rlo)); ++rlo; break;  // a bound: it goes
+        case 2: alive = d.remove(v, static_cast<int>(rhi)); --rhi; break;
+        case 3: alive = d.remove_below(v, x); rlo = std::max<long>(rlo, x); break;
+        case 4: alive = d.remove_above(v, x); rhi = std::min<long>(rhi, x); break;
+        case 5:
+          if (rng() % 6 == 0) {
+            const bool had = x >= rlo && x <= rhi;
+            REQUIRE(d.assign(v, x) == had);
+            alive = had;
+            if (had) rlo = rhi = x;
+            else rlo = 1, rhi = 0;
+          }
+          break;
+      }
+      REQUIRE(alive == (rlo <= rhi));
+      REQUIRE(d.empty(v) == (rlo > rhi));
+      REQUIRE(d.size(v) == (rlo > rhi ? 0 : static_cast<int>(rhi - rlo + 1)));
+      if (rlo <= rhi) {
+        REQUIRE(d.min(v) == rlo);
+        REQUIRE(d.max(v) == rhi);
+        REQUIRE(d.fixed(v) == (rlo == rhi));
+        if (rlo == rhi) REQUIRE(d.value(v) == rlo);
+        const int probe = lo - 2 + static_cast<int>(rng() % static_cast<unsigned>(width + 4));
+        REQUIRE(d.contains(v, probe) == (probe >= rlo && probe <= rhi));
+        const long next = std::max<long>(probe + 1L, rlo);
+        REQUIRE(d.next(v, probe) == (next <= rhi ? static_cast<int>(next) : csp::Domains::none));
+        if (rhi - rlo < 50) {
+          std::vector<int> want;
+          for (long k = rlo; k <= rhi; ++k) want.push_back(static_cast<int>(k));
+          REQUIRE(d.values(v) == want);
+        }
+        long count = 0, last = rlo - 1;
+        bool ascending = true;
+        d.for_each(v, [&](int y) {
+          ascending = ascending && y == last + 1;
+          last = y;
+          ++count;
+        });
+        REQUIRE(ascending);
+        REQUIRE(count == rhi - rlo + 1);
+      }
+      REQUIRE(d.size(before) == 6);
+      REQUIRE(d.size(after) == 64);
+    }
+  }
+}
+
+TEST_CASE("a wide range takes the interval form and stays cheap to copy", "[domains][interval]") {
+  csp::Model m;
+  csp::Var small = m.add_var(0, csp::kIntervalThreshold - 1);
+  csp::Var wide = m.add_var(0, 1000000, "wide");
+  REQUIRE(!m.initial_domains().interval(small));
+  REQUIRE(m.initial_domains().interval(wide));
+  REQUIRE(m.initial_domains().words().size() == csp::kIntervalThreshold / 64 + 2);
+  REQUIRE(m.initial_domains().size(wide) == 1000001);
+  // The whole supported range: its size still fits an int.
+  csp::Var all = m.add_var(csp::kMinValue, csp::kMaxValue);
+  REQUIRE(m.initial_domains().size(all) == std::numeric_limits<int>::max());
+  REQUIRE(m.initial_domains().min(all) == csp::kMinValue);
+  REQUIRE(m.initial_domains().max(all) == csp::kMaxValue);
+  REQUIRE_THROWS_AS(m.add_var(0, csp::kMaxValue + 1), std::invalid_argument);
+  REQUIRE_THROWS_AS(m.add_var(std::vector<int>{csp::kMinValue - 1, 0}), std::invalid_argument);
+}
+
+TEST_CASE("a wide value set keeps its holes through a membership propagator", "[domains][interval]") {
+  csp::Model spread;
+  REQUIRE(spread.initial_domains().interval(spread.add_var(std::vector<int>{-5000, 3, 7, 100000})));
+  csp::Model m;  // the same, narrower, so that search can list the interval
+  m.set_interval_threshold(40);
+  csp::Var v = m.add_var(std::vector<int>{-50, 3, 7, 60});
+  const csp::Domains& init = m.initial_domains();
+  REQUIRE(init.interval(v));
+  REQUIRE(init.min(v) == -50);
+  REQUIRE(init.max(v) == 60);
+  REQUIRE(m.propagator_count() == 1);
+  csp::Engine engine(m);
+  csp::Stats stats;
+  stats.counters.resize(m.counter_names().size());
+  csp::Domains d = init;
+  REQUIRE(d.remove_below(v, -49));
+  REQUIRE(d.remove_above(v, 59));
+  REQUIRE(engine.propagate_all(d, stats));  // the bounds move onto the members 3 and 7
+  REQUIRE(d.min(v) == 3);
+  REQUIRE(d.max(v) == 7);
+  csp::Domains hole = init;
+  hole.assign(v, 5);  // inside the interval, but not a member
+  REQUIRE(!engine.propagate_all(hole, stats));
+  REQUIRE(!m.satisfied_by(std::vector<int>{5}));
+  REQUIRE(m.satisfied_by(std::vector<int>{7}));
+  // Searching finds exactly the four members.
+  csp::Solver solver(m, csp::SearchOptions{});
+  REQUIRE(solver.count(init).stats.solutions == 4);
+}
+
+namespace {
+
+// Runs f once (woken by nothing but the first propagate_all, as it waits for fixing of a variable
+// nobody fixes, or is posted last).
+class Writer final : public csp::Propagator {
+ public:
+  Writer(csp::Var x, std::function<bool(csp::Context&)> f) : Propagator({x}, csp::Trigger::fixed), f_(std::move(f)) {}
+  std::string name() const override { return "writer"; }
+  bool satisfied(std::span<const csp::Value>) const override { return true; }
+  csp::PropStatus propagate(csp::Context& ctx) override {
+    if (done_) return csp::PropStatus::fixpoint;
+    done_ = true;
+    return f_(ctx) ? csp::PropStatus::fixpoint : csp::PropStatus::failed;
+  }
+
+ private:
+  std::function<bool(csp::Context&)> f_;
+  bool done_ = false;
+};
+
+// Counts its runs.
+class Counter final : public csp::Propagator {
+ public:
+  Counter(csp::Var x, csp::Trigger t, int* runs) : Propagator({x}, t), runs_(runs) {}
+  std::string name() const override { return "counter"; }
+  bool satisfied(std::span<const csp::Value>) const override { return true; }
+  csp::PropStatus propagate(csp::Context&) override {
+    ++*runs_;
+    return csp::PropStatus::fixpoint;
+  }
+
+ private:
+  int* runs_;
+};
+
+// Which of (any, bounds, fixed) watchers one write wakes, on a variable [0, 100] in either form.
+std::array<int, 3> woken_by(bool interval, const std::function<bool(csp::Context&)>& write, csp::Var x) {
+  csp::Model m;
+  if (interval) m.set_interval_threshold(0);
+  m.add_var(0, 100);
+  std::array<int, 3> runs{};
+  m.post(std::make_unique<Counter>(x, csp::Trigger::any, &runs[0]));
+  m.post(std::make_unique<Counter>(x, csp::Trigger::bounds, &runs[1]));
+  m.post(std::make_unique<Counter>(x, csp::Trigger::fixed, &runs[2]));
+  m.post(std::make_unique<Writer>(x, write));  // last: the counters have run once when it writes
+  REQUIRE(m.initial_domains().interval(x) == interval);
+  csp::Engine engine(m);
+  csp::Stats stats;
+  csp::Domains d = m.initial_domains();
+  REQUIRE(engine.propagate_all(d, stats));
+  for (int& r : runs) --r;  // the first run of every propagator
+  return runs;
+}
+
+}  // namespace
+
+TEST_CASE("Context reports any, bounds and fixed events on the interval form", "[domains][interval]") {
+  const csp::Var x{0};
+  using W = std::function<bool(csp::Context&)>;
+  const W interior = [x](csp::Context& c) { return c.remove(x, 50); };
+  const W low = [x](csp::Context& c) { return c.remove(x, 0); };
+  const W below = [x](csp::Context& c) { return c.remove_below(x, 10); };
+  const W above = [x](csp::Context& c) { return c.remove_above(x, 90); };
+  const W nothing = [x](csp::Context& c) { return c.remove_above(x, 1000) && c.remove_below(x, -4); };
+  const W fix = [x](csp::Context& c) { return c.assign(x, 42); };
+  const W squeeze = [x](csp::Context& c) { return c.remove_below(x, 100); };
+  // Bit form: an interior removal is an `any` event; the interval form cannot make it.
+  CHECK(woken_by(false, interior, x) == std::array<int, 3>{1, 0, 0});
+  CHECK(woken_by(true, interior, x) == std::array<int, 3>{0, 0, 0});
+  for (bool interval : {false, true}) {
+    CHECK(woken_by(interval, low, x) == std::array<int, 3>{1, 1, 0});
+    CHECK(woken_by(interval, below, x) == std::array<int, 3>{1, 1, 0});
+    CHECK(woken_by(interval, above, x) == std::array<int, 3>{1, 1, 0});
+    CHECK(woken_by(interval, nothing, x) == std::array<int, 3>{0, 0, 0});
+    CHECK(woken_by(interval, fix, x) == std::array<int, 3>{1, 1, 1});
+    CHECK(woken_by(interval, squeeze, x) == std::array<int, 3>{1, 1, 1});
+  }
 }

@@ -141,6 +141,7 @@ TEST_CASE("arithmetic builtins are domain consistent", "[bruteforce][harness][ar
   for (const Spec& spec : arithmetic_specs(false)) {
     CAPTURE(spec.name);
     check_spec(spec, 10);
+    check_interval_form(spec);  // the enumeration over interval forms: bounds(Z)
   }
 }
 
@@ -149,6 +150,7 @@ TEST_CASE("arithmetic builtins are sound on their bounds path", "[bruteforce][ha
     CAPTURE(spec.name);
     spec.instances = 1500;
     check_spec(spec, spec.name == "wide pow" ? 0 : 10);  // pow only checks complete assignments
+    if (spec.name != "wide pow") check_interval_form(spec, 500);
   }
 }
 
@@ -244,6 +246,7 @@ TEST_CASE("reified comparisons of two variables are domain consistent", "[brutef
       };
       CAPTURE(s.name);
       check_spec(s, 5);
+      check_interval_form(s, 500);
     }
   }
 }
@@ -268,6 +271,7 @@ TEST_CASE("reified comparisons with a constant and set membership are domain con
       };
       CAPTURE(s.name);
       check_spec(s, 5);
+      check_interval_form(s, 500);
     }
     Spec s = base_spec(reified_name(mode, "x in S"), kDomain, seed++);
     s.instances = 1500;
@@ -294,6 +298,7 @@ TEST_CASE("reified comparisons with a constant and set membership are domain con
     };
     CAPTURE(s.name);
     check_spec(s, 5);
+    check_interval_form(s, 500);
   }
 }
 
@@ -357,6 +362,7 @@ TEST_CASE("linear_not_equal is domain consistent", "[bruteforce][harness][linear
     return c;
   };
   check_spec(s, 5);
+  check_interval_form(s);
 }
 
 // linear_not_equal's fixpoint: with one unfixed variable left, the value completing rhs goes.
@@ -470,6 +476,7 @@ TEST_CASE("reified linear comparisons keep linear_reified.hpp's promise", "[brut
       };
       CAPTURE(s.name);
       check_spec(s, 5);
+      check_interval_form(s, 500);
     }
   }
 }
@@ -526,6 +533,7 @@ TEST_CASE("Boolean builtins are domain consistent", "[bruteforce][harness][boole
   for (const Spec& spec : {clause, and_all, or_all, parity}) {
     CAPTURE(spec.name);
     check_spec(spec, 5);
+    check_interval_form(spec, 500);
   }
 }
 
@@ -550,6 +558,7 @@ TEST_CASE("element over a constant array is domain consistent", "[bruteforce][ha
     return c;
   };
   check_spec(s, 10);
+  check_interval_form(s);
 }
 
 TEST_CASE("element over an array of variables is domain consistent", "[bruteforce][harness][element]") {
@@ -567,6 +576,7 @@ TEST_CASE("element over an array of variables is domain consistent", "[bruteforc
         return t[0] >= 1 && t[0] <= n && t[static_cast<std::size_t>(t[0]) + 1] == t[1];
       });
   check_spec(s, 10);
+  check_interval_form(s);
 }
 
 // ---- array min / max -----------------------------------------------------------------------------
@@ -590,6 +600,7 @@ TEST_CASE("array_min and array_max are bounds(Z) consistent", "[bruteforce][harn
   for (const Spec& spec : {min, max}) {
     CAPTURE(spec.name);
     check_spec(spec, 10);
+    check_interval_form(spec);
   }
 }
 

@@ -54,8 +54,15 @@ PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, st
       const Value x = ctx.value(vars[i]);
       for (std::size_t j = 0; j < vars.size(); ++j) {
         if (j == i || !ctx.contains(vars[j], x)) continue;
+        const int before = ctx.size(vars[j]);
         if (!ctx.remove(vars[j], x)) return PropStatus::failed;
         again |= ctx.fixed(vars[j]);
+        // An interval form loses x only at a bound, which then moves onto values fixed earlier
+        // that it kept as interior ones: eliminate every fixed value again.
+        if (ctx.domains().interval(vars[j]) && ctx.size(vars[j]) != before) {
+          std::fill(done.begin(), done.end(), 0);
+          again = true;
+        }
       }
     }
   }
@@ -90,6 +97,9 @@ class AllDifferentValue final : public AllDifferentBase {
       for (Var v : scope()) {
         if (ctx.fixed(v)) continue;
         ++unfixed;
+        // A domain larger than the scope covers more values than there are unfixed variables: the
+        // counting would end in fixpoint, after listing every value of (maybe) a wide interval.
+        if (static_cast<std::size_t>(ctx.size(v)) > scope().size()) return PropStatus::fixpoint;
         d.for_each(v, [&](Value x) { seen_.push_back(x); });
       }
       std::sort(seen_.begin(), seen_.end());

@@ -20,6 +20,9 @@
 // in one dense index space (overlapping ranges merged, so a value shared by several variables has
 // one index). Candidates are read straight from the domain words, so the one-word case (at most 64
 // values per variable, the common one) costs a countr_zero per candidate and nothing else.
+// An interval-form variable has no bits to read and too many values to match one by one: a scope
+// that holds one is handed to all-different(value) instead (bounds-form domains cannot show the
+// holes domain consistency would make anyway).
 //
 // Search restores older domains by copying words, behind the propagator's back. The matching is
 // kept from the previous call only as a starting point: each call first drops the pairs whose value
@@ -34,6 +37,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/all_different.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -66,6 +70,7 @@ class AllDifferentDomain final : public Propagator {
     if (repeated_) return PropStatus::failed;
     const Domains& d = ctx.domains();
     if (!ready_) setup(d);
+    if (fallback_) return fallback_->propagate(ctx);
     const std::uint64_t* words = d.words().data();
 
     // 1. Keep the still-valid part of the previous matching (the domains may have been narrowed
@@ -167,6 +172,12 @@ class AllDifferentDomain final : public Propagator {
 
   // Sizes every scratch buffer, once: the layout of a model never changes.
   void setup(const Domains& d) {
+    ready_ = true;
+    for (Var v : scope()) {
+      if (!d.interval(v)) continue;
+      fallback_ = all_different(scope(), AllDifferentStrength::value);
+      return;
+    }
     n_ = static_cast<int>(scope().size());
     // Layout ranges, merged where they overlap or touch, laid end to end as the value indices.
     struct Range {
@@ -320,6 +331,7 @@ class AllDifferentDomain final : public Propagator {
 
   bool repeated_ = false;
   bool ready_ = false;
+  std::unique_ptr<Propagator> fallback_;  // all-different(value), when a variable is in the interval form
   int n_ = 0;
   // Per position: where its values start in the index space, and its layout.
   std::vector<int> offset_;

@@ -67,6 +67,9 @@ class ElementVar final : public Propagator {
     if (!supports_.prune(ctx, 0, x) || !supports_.prune(ctx, 1, z)) return PropStatus::failed;
     if (ctx.fixed(x)) {  // a[x] = z: a[x] keeps z's candidates (z's are already a[x]'s)
       const Var ax = scope()[static_cast<std::size_t>(ctx.value(x)) + 1];
+      if (d.interval(ax))  // no holes to make: z's candidates all lie in a[x], so its bounds are a[x]'s
+        return ctx.remove_below(ax, ctx.min(z)) && ctx.remove_above(ax, ctx.max(z)) ? PropStatus::fixpoint
+                                                                                   : PropStatus::failed;
       bool ok = true;
       d.for_each(ax, [&](Value v) {
         if (ok && !d.contains(z, v)) ok = ctx.remove(ax, v);

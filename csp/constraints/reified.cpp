@@ -54,6 +54,16 @@ struct Binary {
   // True when some candidate a of x has a - offset among y's candidates.
   bool shared(const Context& ctx) const {
     const Domains& d = ctx.domains();
+    if (d.interval(x)) {  // walk y's candidates instead, unless both are intervals: then they overlap
+      if (d.interval(y))
+        return std::int64_t{ctx.min(x)} <= std::int64_t{ctx.max(y)} + offset &&
+               std::int64_t{ctx.min(y)} + offset <= std::int64_t{ctx.max(x)};
+      for (Value b = ctx.min(y); b != Domains::none; b = d.next(y, b)) {
+        const std::int64_t a = std::int64_t{b} + offset;
+        if (a >= kMin && a <= kMax && d.contains(x, static_cast<Value>(a))) return true;
+      }
+      return false;
+    }
     for (Value a = ctx.min(x); a != Domains::none; a = d.next(x, a)) {
       const std::int64_t b = std::int64_t{a} - offset;
       if (b >= kMin && b <= kMax && d.contains(y, static_cast<Value>(b))) return true;
@@ -67,9 +77,19 @@ struct Binary {
     }
     return true;
   }
-  // Removes the candidates a of v with a + shift not among w's candidates.
+  // Removes the candidates a of v with a + shift not among w's candidates (in the interval form,
+  // moves v's bounds to the nearest such candidates, walking w's when w has holes).
   static bool keep_matching(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
     const Domains& d = ctx.domains();
+    if (d.interval(v)) {
+      std::int64_t lo = std::max<std::int64_t>(ctx.min(v), std::int64_t{ctx.min(w)} - shift);
+      std::int64_t hi = std::min<std::int64_t>(ctx.max(v), std::int64_t{ctx.max(w)} - shift);
+      while (lo <= hi && !d.contains(w, static_cast<Value>(lo + shift))) ++lo;  // only w's holes: w is
+      while (lo <= hi && !d.contains(w, static_cast<Value>(hi + shift))) --hi;  // a bit set here, or none
+      if (lo > hi) return false;
+      changed = changed || lo != ctx.min(v) || hi != ctx.max(v);
+      return ctx.remove_below(v, static_cast<Value>(lo)) && ctx.remove_above(v, static_cast<Value>(hi));
+    }
     bool ok = true;
     d.for_each(v, [&](Value a) {
       const std::int64_t b = std::int64_t{a} + shift;
@@ -147,6 +167,7 @@ struct Membership {
   bool disentailed(const Context& ctx) const { return all(ctx, false); }
   // Keeps the candidates for which the literal is `want`.
   bool enforce(Context& ctx, bool want) const {
+    if (ctx.domains().interval(x)) return enforce_bounds(ctx, want != negated);
     bool ok = true;
     ctx.domains().for_each(x, [&](Value a) {
       if (ok && holds(a) != want) ok = ctx.remove(x, a);
@@ -155,8 +176,35 @@ struct Membership {
   }
 
  private:
+  // The interval form, without listing its values: both bounds move to the nearest value that is
+  // in S (inside) or out of it (!inside). The ranges are merged, so a range's neighbours are out.
+  bool enforce_bounds(Context& ctx, bool inside) const {
+    const Value lo = ctx.min(x), hi = ctx.max(x);
+    std::int64_t first = lo, last = hi;
+    // The range holding or following lo, and the one holding or preceding hi.
+    const auto after = std::lower_bound(set.begin(), set.end(), lo, [](const auto& r, Value v) { return r.second < v; });
+    const auto before = std::upper_bound(set.begin(), set.end(), hi, [](Value v, const auto& r) { return v < r.first; });
+    if (inside) {
+      if (after == set.end() || before == set.begin()) return false;
+      first = std::max<std::int64_t>(lo, after->first);
+      last = std::min<std::int64_t>(hi, std::prev(before)->second);
+    } else {
+      if (after != set.end() && after->first <= lo) first = std::int64_t{after->second} + 1;
+      if (before != set.begin() && std::prev(before)->second >= hi) last = std::int64_t{std::prev(before)->first} - 1;
+    }
+    if (first > last) return false;
+    return ctx.remove_below(x, static_cast<Value>(first)) && ctx.remove_above(x, static_cast<Value>(last));
+  }
+
   // True when the literal is `want` on every candidate.
   bool all(const Context& ctx, bool want) const {
+    if (ctx.domains().interval(x)) {  // [min, max] inside one range of S, or meeting none
+      const Value lo = ctx.min(x), hi = ctx.max(x);
+      auto it = std::upper_bound(set.begin(), set.end(), hi, [](Value v, const auto& r) { return v < r.first; });
+      const bool meets = it != set.begin() && std::prev(it)->second >= lo;
+      const bool within = meets && std::prev(it)->first <= lo && std::prev(it)->second >= hi;
+      return (want != negated) ? within : !meets;
+    }
     bool every = true;
     ctx.domains().for_each(x, [&](Value a) { every = every && holds(a) == want; });
     return every;
