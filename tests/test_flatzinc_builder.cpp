@@ -4,7 +4,9 @@
 // errors for what the solver cannot take, each naming its line.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <set>
@@ -15,6 +17,7 @@
 #include "csp/flatzinc/output.hpp"
 #include "csp/flatzinc/parser.hpp"
 #include "csp/flatzinc/registry.hpp"
+#include "csp/flatzinc/run.hpp"
 #include "csp/flatzinc/search_annotations.hpp"
 #include "csp/search.hpp"
 
@@ -172,6 +175,16 @@ TEST_CASE("flatzinc builder: declarations, aliases, constants and outputs", "[fl
         std::string("x = 3;\nb = ") + (b ? "true" : "false") + ";\nq = array2d(1..2, 0..1, [3, 3, 4, 7]);\n");
 }
 
+TEST_CASE("flatzinc builder: an alias or array element narrowed to its declared domain", "[flatzinc]") {
+  CHECK(count(build("var 0..9: x;\narray [1..1] of var 1..3: a = [x];\nsolve satisfy;\n")) == 3);
+  CHECK(count(build("var 0..9: x;\nvar {2, 4}: y = x;\nsolve satisfy;\n")) == 2);
+  CHECK(count(build("var 0..9: x;\narray [1..2] of var 1..3: a = [x, 5];\nsolve satisfy;\n")) == 0);
+  CHECK(count(build("var 0..9: x;\nvar bool: b = x;\nsolve satisfy;\n")) == 2);
+  // Already inside: nothing posted.
+  CHECK(build("var 1..3: x;\narray [1..2] of var 0..5: a = [x, 4];\nvar 1..3: y = x;\nsolve satisfy;\n")
+            .model.propagator_count() == 0);
+}
+
 TEST_CASE("flatzinc builder: a domain with holes, and an empty one", "[flatzinc]") {
   const fz::Program p = build("var {1,2,3,10,11,12}: x;\nvar -20..20: y;\nconstraint int_lin_eq([1, -1], [x, y], 0);\nsolve satisfy;\n");
   CHECK(count(p) == 6);
@@ -185,7 +198,7 @@ TEST_CASE("flatzinc builder: a domain with holes, and an empty one", "[flatzinc]
 TEST_CASE("flatzinc builder: objective and search annotations", "[flatzinc]") {
   const fz::Program p = build(
       "var 1..3: x;\nvar 1..3: y;\n"
-      "solve :: seq_search([int_search([x, y], first_fail, indomain_max, complete), "
+      "solve :: seq_search([int_search([x, y], first_fail, indomain_split, complete), "
       "bool_search([], input_order, indomain_max, complete), int_search([y], frobnicate, indomain_min, complete)]) "
       ":: restart_luby(10) maximize y;\n");
   CHECK(p.goal == fz::Solve::Goal::maximize);
@@ -194,7 +207,7 @@ TEST_CASE("flatzinc builder: objective and search annotations", "[flatzinc]") {
   REQUIRE(p.search.size() == 3);
   CHECK(p.search[0].vars.size() == 2);
   CHECK(p.search[0].var_select == "first_fail");
-  CHECK(p.search[0].value_select == "indomain_max");
+  CHECK(p.search[0].value_select == "indomain_split");
   REQUIRE(p.notes.size() == 1);  // restart_luby
   CHECK(p.notes[0].find("restart_luby") != std::string::npos);
   std::vector<std::string> notes;
@@ -205,6 +218,17 @@ TEST_CASE("flatzinc builder: objective and search annotations", "[flatzinc]") {
   CHECK(fz::order_name("first_fail") == "mrv");
   CHECK(fz::values_name("indomain_min") == "min");
   CHECK(fz::order_name("frobnicate").empty());
+  // Every selection the table names is one the library's orders know.
+  for (const char* name : {"input_order", "first_fail", "anti_first_fail", "smallest", "largest", "occurrence",
+                           "most_constrained", "dom_w_deg"}) {
+    INFO(name);
+    CHECK_NOTHROW(csp::order::by_name(fz::order_name(name)));
+  }
+  for (const char* name : {"indomain_min", "indomain_max", "indomain_median", "indomain_split",
+                           "indomain_reverse_split", "indomain_random"}) {
+    INFO(name);
+    CHECK_NOTHROW(csp::values::by_name(fz::values_name(name)));
+  }
 }
 
 TEST_CASE("flatzinc builder: what it cannot take is an error naming the line", "[flatzinc]") {
@@ -236,4 +260,52 @@ TEST_CASE("flatzinc registry: rows sorted, found by name and arity, no name twic
   fz::Registry mine;
   mine.add("x", 1, r.find("int_eq", 2)->post, "note");
   CHECK_THROWS_AS(mine.add("x", 1, r.find("int_eq", 2)->post, "note"), std::logic_error);
+}
+
+namespace {
+// What fz::run prints for `text` with `options`.
+std::string run_text(const std::string& text, fz::RunOptions options) {
+  const fz::Program p = build(text);
+  char* buffer = nullptr;
+  std::size_t size = 0;
+  std::FILE* out = open_memstream(&buffer, &size);
+  std::vector<std::string> notes;
+  fz::run(p, options, out, notes);
+  std::fclose(out);
+  std::string s(buffer, size);
+  std::free(buffer);
+  return s;
+}
+}  // namespace
+
+TEST_CASE("flatzinc run: optimisation prints improving solutions, the optimum last", "[flatzinc]") {
+  // minimize 3a - 2b + c with a + b + c = 4, a != b over 0..3: brute force for the optimum.
+  const std::string model =
+      "var 0..3: a :: output_var;\nvar 0..3: b :: output_var;\nvar 0..3: c :: output_var;\nvar -20..20: o :: output_var;\n"
+      "constraint int_lin_eq([1, 1, 1], [a, b, c], 4);\nconstraint int_ne(a, b);\n"
+      "constraint int_lin_eq([3, -2, 1, -1], [a, b, c, o], 0);\nsolve minimize o;\n";
+  int best = 1000;
+  for (int a = 0; a <= 3; ++a)
+    for (int b = 0; b <= 3; ++b)
+      for (int c = 0; c <= 3; ++c)
+        if (a + b + c == 4 && a != b) best = std::min(best, 3 * a - 2 * b + c);
+  fz::RunOptions all;
+  all.all = true;
+  const std::string text = run_text(model, all);
+  INFO(text);
+  std::vector<int> objectives;
+  for (std::size_t at = text.find("o = "); at != std::string::npos; at = text.find("o = ", at + 1))
+    objectives.push_back(std::stoi(text.substr(at + 4)));
+  REQUIRE(!objectives.empty());
+  for (std::size_t i = 1; i < objectives.size(); ++i) CHECK(objectives[i] < objectives[i - 1]);
+  CHECK(objectives.back() == best);
+  CHECK(text.substr(text.size() - 11) == "==========\n");
+  // Without -a: the optimum alone.
+  const std::string one = run_text(model, {});
+  CHECK(one.find("o = " + std::to_string(best) + ";\n----------\n==========\n") != std::string::npos);
+  CHECK(one.find("----------") == one.rfind("----------"));  // printed once
+  // Maximize, and an infeasible model.
+  const std::string max = run_text(model.substr(0, model.find("solve")) + "solve maximize o;\n", {});
+  CHECK(max.find("==========") != std::string::npos);
+  CHECK(run_text("var 0..3: a;\nconstraint int_lt(a, 0);\nsolve minimize a;\n", {}) == "=====UNSATISFIABLE=====\n");
 }

@@ -1,5 +1,6 @@
 #include "csp/flatzinc/builder.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "csp/constraints/reified.hpp"
@@ -20,9 +21,10 @@ constexpr std::int64_t kListedValues = 4096;
 
 Ranges ranges_of(const IntSet& s) {
   Ranges out;
-  for (const auto& [lo, hi] : s.ranges)
-    out.emplace_back(static_cast<Value>(std::max<std::int64_t>(lo, kMinValue)),
-                     static_cast<Value>(std::min<std::int64_t>(hi, kMaxValue)));
+  for (const auto& [lo, hi] : s.ranges) {
+    const std::int64_t l = std::max<std::int64_t>(lo, kMinValue), h = std::min<std::int64_t>(hi, kMaxValue);
+    if (l <= h) out.emplace_back(static_cast<Value>(l), static_cast<Value>(h));
+  }
   return out;
 }
 
@@ -146,6 +148,8 @@ std::vector<Value> Builder::values(const Expr& e) const {
 std::vector<bool> Builder::booleans(const Expr& e) const {
   return each_of<bool>(par_value(e), e.where, [this](const Expr& x) { return boolean(x); });
 }
+Ranges Builder::ranges(const Expr& e) const { return ranges_of(set(e)); }
+
 std::vector<IntSet> Builder::sets(const Expr& e) const {
   return each_of<IntSet>(par_value(e), e.where, [this](const Expr& x) { return set(x); });
 }
@@ -228,12 +232,34 @@ Var Builder::ranged(const Expr& domain, const std::string& name, Location where)
   return x;
 }
 
+// Narrows x (an alias, a constant or an array element) to v's declared domain (bools: {0, 1}),
+// posting a membership constraint only when x's initial domain is not inside it already.
+void Builder::narrow(Var x, const Variable& v) {
+  IntSet allowed;
+  if (v.type.domain) {
+    allowed = set(*v.type.domain);
+  } else if (v.type.base == Type::Base::boolean) {
+    allowed.add(0, 1);
+  } else {
+    return;
+  }
+  const Domains& d = out_.model.initial_domains();
+  bool inside = true;
+  if (allowed.ranges.size() == 1) {
+    inside = allowed.min() <= d.min(x) && d.max(x) <= allowed.max();
+  } else if (d.size(x) <= kListedValues) {
+    d.for_each(x, [&](Value a) { inside = inside && allowed.contains(a); });
+  } else {
+    inside = false;
+  }
+  if (!inside) post(member(x, ranges_of(allowed)));
+}
+
 Var Builder::scalar(const Variable& v) {
   if (v.value) {
     // An alias or a fixed value: the same Var, narrowed to this declaration's domain if it has one.
     const Var x = var(*v.value);
-    if (v.type.domain) post(member(x, ranges_of(set(*v.type.domain))));
-    if (v.type.base == Type::Base::boolean) post(member(x, {{0, 1}}));
+    narrow(x, v);
     return x;
   }
   if (v.type.base == Type::Base::boolean) return out_.model.add_var(0, 1, v.name);
@@ -250,6 +276,7 @@ void Builder::declare(const Variable& v) {
     n.vars.push_back(scalar(v));
   } else if (v.value) {
     n.vars = vars(*v.value);
+    for (const Var x : n.vars) narrow(x, v);
   } else {
     Variable element = v;
     element.type.is_array = false;

@@ -18,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
 #include "csp/model.hpp"
 
@@ -108,6 +109,9 @@ class Builder {
   IntSet set(const Expr& e) const;
   /// An array of sets.
   std::vector<IntSet> sets(const Expr& e) const;
+  /// set(e) as the ranges member() takes, clipped to [kMinValue, kMaxValue] (no variable can take
+  /// a value outside it).
+  Ranges ranges(const Expr& e) const;
 
   /// The constant variable holding v (made once per value).
   Var constant(Value v);
@@ -130,6 +134,7 @@ class Builder {
   const Expr& par_value(const Expr& e) const;
   void declare(const Variable& v);
   Var scalar(const Variable& v);
+  void narrow(Var x, const Variable& v);
   Var ranged(const Expr& domain, const std::string& name, Location where);
 
   Program& out_;

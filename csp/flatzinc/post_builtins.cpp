@@ -127,19 +127,10 @@ void array_or_imp(Builder& b, const Args& a) { b.post(clause(b.vars(a[0]), {b.va
 
 // --- sets -----------------------------------------------------------------------------------
 
-Ranges ranges(const Builder& b, const Expr& e) {
-  Ranges out;
-  for (const auto& [lo, hi] : b.set(e).ranges) {
-    // Values outside the supported range are no candidate of any variable: clip them.
-    const std::int64_t l = std::max<std::int64_t>(lo, kMinValue), h = std::min<std::int64_t>(hi, kMaxValue);
-    if (l <= h) out.emplace_back(static_cast<Value>(l), static_cast<Value>(h));
-  }
-  return out;
-}
-void set_in(Builder& b, const Args& a) { b.post(member(b.var(a[0]), ranges(b, a[1]))); }
+void set_in(Builder& b, const Args& a) { b.post(member(b.var(a[0]), b.ranges(a[1]))); }
 template <Reify M>
 void set_in_reif(Builder& b, const Args& a) {
-  b.post(member_reified(b.var(a[0]), ranges(b, a[1]), b.var(a[2]), M));
+  b.post(member_reified(b.var(a[0]), b.ranges(a[1]), b.var(a[2]), M));
 }
 
 }  // namespace

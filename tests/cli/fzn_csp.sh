@@ -97,6 +97,36 @@ grep -q "frobnicate" "$T/err" && grep -q "restart_luby" "$T/err" || fail "-v: ex
 "$S" -f -v "$T/ann.fzn" 2> "$T/err" > /dev/null
 grep -q "frobnicate" "$T/err" && fail "-f -v: the annotation was ignored, yet noted: $(cat "$T/err")"
 [ "$("$S" -a -f --order input --values max "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "--order/--values: expected 4 solutions"
+# Optimisation: -a prints each improving solution, then ========== once the last is proved optimal;
+# by default only the optimum is printed.
+cat > "$T/opt.fzn" <<'FZN'
+var 0..3: a :: output_var;
+var 0..3: b :: output_var;
+var -20..20: o :: output_var;
+constraint int_ne(a, b);
+constraint int_lin_eq([3, -2, -1], [a, b, o], 0);
+solve minimize o;
+FZN
+"$S" -a "$T/opt.fzn" > "$T/out"
+[ "$(grep '^o = ' "$T/out" | tail -n 1)" = "o = -6;" ] || fail "minimize -a: expected the optimum -6 last: $(cat "$T/out")"
+grep '^o = ' "$T/out" | sed 's/o = //; s/;//' | sort -n -r -c || fail "minimize -a: objectives not improving"
+[ "$(tail -n 1 "$T/out")" = "==========" ] || fail "minimize -a: expected =========="
+[ "$("$S" "$T/opt.fzn" | tr '\n' '|')" = "a = 0;|b = 3;|o = -6;|----------|==========|" ] || fail "minimize: expected the optimum alone"
+sed 's/minimize/maximize/' "$T/opt.fzn" > "$T/max.fzn"
+[ "$("$S" "$T/max.fzn" | grep '^o = ')" = "o = 9;" ] || fail "maximize: expected 9"
+"$S" -s "$T/opt.fzn" | grep -qx '%%%mzn-stat: objective=-6' || fail "-s: no objective line"
+# A time limit after solutions were found: the best so far, and no ==========.
+{
+  for i in $(seq 1 13); do echo "var 1..13: p$i;"; done
+  echo "var 0..10000: o :: output_var;"
+  for i in $(seq 1 13); do for j in $(seq $((i + 1)) 13); do echo "constraint int_ne(p$i, p$j);"; done; done
+  printf 'constraint int_lin_eq([%s-1], [%so], 0);\n' "$(for i in $(seq 1 13); do printf '%d,' $(((i * 7) % 13 + 1)); done)" \
+    "$(for i in $(seq 1 13); do printf 'p%d,' $i; done)"
+  echo "solve :: int_search([p1,p2,p3,p4,p5,p6,p7,p8,p9,p10,p11,p12,p13], input_order, indomain_max, complete) minimize o;"
+} > "$T/slow.fzn"
+"$S" -t 300 "$T/slow.fzn" > "$T/out"
+[ "$(grep -c '^----------$' "$T/out")" -eq 1 ] || fail "minimize -t 300: expected the best solution so far: $(cat "$T/out")"
+grep -q '=====' "$T/out" && fail "minimize -t 300: not proved, yet printed $(cat "$T/out")"
 # Errors: one line on stderr naming the file and line, exit 1; bad usage exit 2.
 printf 'var 1..3: x;\nconstraint frobnicate(x);\nsolve satisfy;\n' > "$T/bad.fzn"
 set +e
