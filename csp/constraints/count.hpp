@@ -9,6 +9,8 @@
 //  - global_cardinality: each cover value's count on its own is domain consistent (the fixpoint
 //    of one among(counts[j], x, {cover[j]}) per j, plus x in cover when closed); not the matching
 //    based consistency of the whole.
+// A variable repeated in the scope keeps all of it sound: the copies are reasoned about as if
+// independent, which only weakens the pruning.
 #pragma once
 
 #include <memory>

@@ -4,7 +4,9 @@
 //
 // Strength: arc consistency on every pair (f[i], g[j]) of the channelling, with the variables
 // distinct: f[i] keeps j + g_base iff g[j] has i + f_base, and once g[j] is fixed to i + f_base,
-// f[i] is fixed to j + g_base (and symmetrically). Not the all-different matching of the whole.
+// f[i] is fixed to j + g_base (and symmetrically). Not the all-different matching of the whole
+// (the FlatZinc poster adds all_different(domain) on each side). inverse(p, p), a self-inverse
+// p, is sound too.
 #pragma once
 
 #include <memory>

@@ -6,7 +6,8 @@
 // Strength: domain consistency when the variables are distinct. Only bounds ever need to move:
 // at the first position i where the prefix can still be all equal and cannot be smaller yet,
 // x[i] loses the values above max(y[i]) (and max(y[i]) itself when the rest cannot follow equal),
-// y[i] those below min(x[i]) likewise. Booleans are 0/1 variables.
+// y[i] those below min(x[i]) likewise. Booleans are 0/1 variables. A variable repeated (in x
+// and y, say) keeps it sound, reasoned about as independent copies.
 #pragma once
 
 #include <memory>

@@ -7,6 +7,7 @@
 // backward pass keeps those from which F is still reachable, and x[i] keeps symbol s iff some
 // state kept at layer i moves on s to one kept at layer i + 1. Symbols outside 1..S go. The layers
 // are scratch words sized once ((n + 1) * ceil(Q / 64)), recomputed at each run, no allocation.
+// A variable repeated in x keeps it sound, reasoned about as independent copies.
 #pragma once
 
 #include <memory>

@@ -5,7 +5,8 @@
 // distinct: a candidate stays iff some row made of candidates uses it. Which rows are still made
 // of candidates is kept in words of the search state (one bit per row, Model::add_state), so a
 // propagation only re-checks the rows alive at its parent and clears the dead ones; cost per run
-// O(live rows * arity), no allocation.
+// O(live rows * arity), no allocation. A variable repeated in the scope keeps it sound (and
+// exact on complete assignments): a row lives only while each copy has its value.
 #pragma once
 
 #include <memory>
