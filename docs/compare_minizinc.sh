@@ -8,7 +8,9 @@
 # on ours (`minizinc --solver csp`, the configuration BUILD_DIR writes; default build) and on Gecode, each with
 # the time limit (default 60 s; `-t` for the solver, the wall clock a little more for flattening), and prints
 # a Markdown table: instance, kind, then for each solver status, objective, wall seconds and search nodes;
-# the last column says whether the two answers agree (same satisfiability, same optimum when both proved one).
+# the last column says whether the two answers agree: yes (the same satisfiability, or the same proved optimum),
+# NO (one says UNSAT where the other found a solution, two proved optima differ, or a solution beats a proved
+# optimum), - (nothing to compare).
 # Gecode posts its native globals through ../shared/tools/gecode-minizinc (see its README) when that folder
 # exists, else it runs on MiniZinc's decompositions (`-G std`), which the table's header then says.
 # --quick: three known models and the four quickest shared instances, limit 10 s.
@@ -100,6 +102,12 @@ first_error() {
   grep -m 1 -iE 'error|fzn-csp:|not supported|unknown' "$1" | cut -c1-200 || true
 }
 
+# beyond KIND STATUS1 OBJ1 STATUS2 OBJ2: true when run 1 proved optimum OBJ1 and run 2's solution OBJ2 is better.
+beyond() {
+  [ "$2" = OPT ] && [ "$4" != UNSAT ] && [ "$3" != - ] && [ "$5" != - ] || return 1
+  if [ "$1" = min ]; then [ "$5" -lt "$3" ]; else [ "$5" -gt "$3" ]; fi
+}
+
 # row NAME KIND MODEL [DATA]: runs both solvers and prints a table row.
 row() {
   local name=$1 kind=$2
@@ -113,6 +121,8 @@ row() {
   if [ "$gs" = ERROR ] || [ "$os" = ERROR ] || [ "$gs" = UNKNOWN ] || [ "$os" = UNKNOWN ]; then same=-
   elif { [ "$gs" = UNSAT ] || [ "$os" = UNSAT ]; } && [ "$gs" != "$os" ]; then same=NO
   elif [ "$gs" = OPT ] && [ "$os" = OPT ] && [ "$go" != "$oo" ]; then same=NO
+  elif beyond "$kind" "$gs" "$go" "$os" "$oo" || beyond "$kind" "$os" "$oo" "$gs" "$go"; then same=NO
+  elif [ "$kind" != sat ] && { [ "$gs" != OPT ] || [ "$os" != OPT ]; }; then same=-  # an unproved bound says nothing
   elif [ "$gs" != "$os" ]; then same=-
   fi
   case $same in yes) agree=$((agree + 1)) ;; NO) disagree=$((disagree + 1)) ;; esac
