@@ -91,16 +91,22 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
     phase_orders_.back()->restrict(p.vars);
     phase_values_.push_back((p.values ? p.values : options_.values)(model));
   }
-  // Listed candidates are reserved up front for small domains only: a wide one would cost 4 bytes
-  // a value in every frame, and lazy value orders list nothing.
-  int widest = 0;
-  for (Var v : model.vars()) widest = std::max(widest, model.initial_domains().size(v));
-  frames_.resize(static_cast<std::size_t>(model.var_count()) + 1);
+  // Listed candidates are reserved for small domains only: a wide one would cost 4 bytes a value
+  // in every frame, and lazy value orders list nothing.
+  for (Var v : model.vars()) widest_ = std::max(widest_, model.initial_domains().size(v));
   engine_.set_tracer(options_.tracer);
-  for (Frame& f : frames_) {
-    f.saved = model.initial_domains();
-    if (widest <= kReserveUpTo) f.values.reserve(static_cast<std::size_t>(widest));
-  }
+  // Frames are made as the search first reaches each depth, not one per variable up front: each
+  // holds a copy of all the domains, and a model of 70,000 variables (MiniZinc Challenge's smelt)
+  // would need tens of gigabytes before its first node though its search goes a few hundred deep.
+  frames_.reserve(std::min<std::size_t>(static_cast<std::size_t>(model.var_count()) + 1, kFramesUpFront));
+  while (frames_.size() < frames_.capacity()) add_frame();
+}
+
+// One more frame at the bottom of the stack (the search went deeper than ever before).
+void DepthFirstSearch::add_frame() {
+  Frame& f = frames_.emplace_back();
+  f.saved = model_.initial_domains();
+  if (widest_ <= kReserveUpTo) f.values.reserve(static_cast<std::size_t>(widest_));
 }
 
 DepthFirstSearch::~DepthFirstSearch() = default;
@@ -142,10 +148,7 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   ValueOrder* values = nullptr;
   const Var v = select(values);
   if (v.id < 0) return solution();
-  if (depth_ == frames_.size()) {  // a path deeper than every one before (splits): once per depth
-    frames_.emplace_back();
-    frames_.back().saved = model_.initial_domains();
-  }
+  if (depth_ == frames_.size()) add_frame();  // deeper than ever before: once per depth
   Frame& f = frames_[depth_++];
   Stats& s = result_.stats;
   s.max_depth = std::max<std::uint64_t>(s.max_depth, depth_);

@@ -70,7 +70,9 @@ class DepthFirstSearch {
   bool bounded(Frame& f);
   Var select(ValueOrder*& values);
   static constexpr int kReserveUpTo = 1024;  // frames reserve a candidate list up to this wide
+  static constexpr std::size_t kFramesUpFront = 64;  // frames made before the first search (more on demand)
   void note_failure(PropagatorId by);
+  void add_frame();
   bool infer_after_decision(Var v, Domains& d);
   bool infer_at_root(Domains& d);
   bool limit_reached();
@@ -83,7 +85,8 @@ class DepthFirstSearch {
   // The phases' own orders (SearchOptions::phases), each restricted to its variables.
   std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
   std::vector<std::unique_ptr<ValueOrder>> phase_values_;
-  std::vector<Frame> frames_;  // one per variable and a spare; grows when splits go deeper
+  std::vector<Frame> frames_;  // one per depth reached so far (kFramesUpFront at first)
+  int widest_ = 0;             // the largest initial domain: what a frame's candidate list may hold
   Domains current_;
   std::vector<Value> assignment_;
   // The run under way.
