@@ -579,6 +579,34 @@ TEST_CASE("element over an array of variables is domain consistent", "[bruteforc
   check_interval_form(s);
 }
 
+TEST_CASE("element over an array of variables is domain consistent on multi-word domains", "[bruteforce][harness][element]") {
+  // The same constraint with z and the a[i] over values far apart, on both sides of word edges
+  // (63|64, 127|128, ...) and of 0, so their domains span several words with different bases: the
+  // word-by-word intersection must line them up.
+  static const std::vector<Value> pool{-129, -65, -64, -1, 0, 1, 63, 64, 127, 128, 190};
+  auto pick = [](Rng& r, int most) {
+    std::vector<Value> d;
+    for (Value v : pool)
+      if (r.between(0, 99) < 35) d.push_back(v);
+    while (static_cast<int>(d.size()) > most) d.erase(d.begin() + r.between(0, static_cast<int>(d.size()) - 1));
+    if (d.empty()) d.push_back(pool[static_cast<std::size_t>(r.between(0, static_cast<int>(pool.size()) - 1))]);
+    return d;
+  };
+  const Spec s = fixed_spec(
+      903, "z = a[x] over variables with multi-word domains", kDomain, 3000,
+      [pick](Rng& r) {
+        Doms d{window(r, 0, 2, 3), pick(r, 6)};
+        for (int n = r.between(1, 3); n > 0; --n) d.push_back(pick(r, 4));
+        return d;
+      },
+      [](const std::vector<Var>& x) { return csp::element(x[0], std::vector<Var>(x.begin() + 2, x.end()), x[1]); },
+      [](const Tuple& t) {
+        const Value n = static_cast<Value>(t.size()) - 2;
+        return t[0] >= 1 && t[0] <= n && t[static_cast<std::size_t>(t[0]) + 1] == t[1];
+      });
+  check_spec(s, 10);  // no interval form: hulls of 320 values are too many tuples to enumerate
+}
+
 // ---- array min / max -----------------------------------------------------------------------------
 
 TEST_CASE("array_min and array_max are bounds(Z) consistent", "[bruteforce][harness][extremum]") {

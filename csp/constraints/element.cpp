@@ -1,7 +1,10 @@
 #include "csp/constraints/element.hpp"
 
+#include <algorithm>
+#include <bit>
 #include <string>
 
+#include "csp/constraints/domain_words.hpp"
 #include "csp/constraints/supports.hpp"
 #include "csp/engine.hpp"
 
@@ -42,7 +45,9 @@ class ElementConst final : public Propagator {
 
 class ElementVar final : public Propagator {
  public:
-  explicit ElementVar(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {}
+  explicit ElementVar(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {
+    drop_.reserve(this->scope().size() - 2);  // at most one entry per index: no growth later
+  }
   std::string name() const override { return "element(var)"; }
   bool satisfied(std::span<const Value> v) const override {
     const long p = position(v[0], v.size() - 2);
@@ -50,37 +55,102 @@ class ElementVar final : public Propagator {
   }
   PropStatus propagate(Context& ctx) override {
     const Var x = scope()[0], z = scope()[1];
-    const std::size_t n = scope().size() - 2;
+    const Value n = static_cast<Value>(scope().size() - 2);
+    if (!ctx.remove_below(x, 1) || !ctx.remove_above(x, n)) return PropStatus::failed;
     const Domains& d = ctx.domains();
-    supports_.reset(d, std::span<const Var>(scope()).first(2));  // marks for x and z only
-    d.for_each(x, [&](Value i) {
-      const long p = position(i, n);
-      if (p < 0) return;
-      bool shared = false;
-      d.for_each(scope()[static_cast<std::size_t>(p) + 2], [&](Value v) {
-        if (!d.contains(z, v)) return;
-        supports_.mark(1, v);
-        shared = true;
-      });
-      if (shared) supports_.mark(0, i);
-    });
-    if (!supports_.prune(ctx, 0, x) || !supports_.prune(ctx, 1, z)) return PropStatus::failed;
-    if (ctx.fixed(x)) {  // a[x] = z: a[x] keeps z's candidates (z's are already a[x]'s)
-      const Var ax = scope()[static_cast<std::size_t>(ctx.value(x)) + 1];
-      if (d.interval(ax))  // no holes to make: z's candidates all lie in a[x], so its bounds are a[x]'s
-        return ctx.remove_below(ax, ctx.min(z)) && ctx.remove_above(ax, ctx.max(z)) ? PropStatus::fixpoint
-                                                                                   : PropStatus::failed;
-      bool ok = true;
-      d.for_each(ax, [&](Value v) {
-        if (ok && !d.contains(z, v)) ok = ctx.remove(ax, v);
-      });
-      if (!ok) return PropStatus::failed;
-    }
+    drop_.clear();
+    first_ = last_ = Domains::none;
+    const bool ok = d.interval(z) ? support_hull(ctx) : support_words(ctx);
+    if (!ok || first_ == Domains::none) return PropStatus::failed;
+    // the bounds first: an interval-form x ignores the removal of an interior index
+    if (!ctx.remove_below(x, first_) || !ctx.remove_above(x, last_)) return PropStatus::failed;
+    for (Value i : drop_)
+      if (!ctx.remove(x, i)) return PropStatus::failed;
+    if (ctx.fixed(x) && !narrow_chosen(ctx, element_of(ctx.value(x)))) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
  private:
-  Supports supports_;
+  Var element_of(Value i) const { return scope()[static_cast<std::size_t>(i) + 1]; }
+
+  // Records whether index i (visited in increasing order) keeps a support.
+  void judge(Value i, bool supported) {
+    if (!supported) return drop_.push_back(i);
+    if (first_ == Domains::none) first_ = i;
+    last_ = i;
+  }
+
+  // z in the bit form: z keeps the union of a[i] & z over the indices i left, found word by word,
+  // and x drops each i whose a[i] shares nothing with z.
+  bool support_words(Context& ctx) {
+    const Domains& d = ctx.domains();
+    const Var z = scope()[1];
+    const VarLayout& zl = d.layout(z);
+    const std::uint64_t* zw = d.words().data() + zl.first_word;
+    keep_.assign(zl.words, 0);  // sized to z's words on the first call, reused after
+    d.for_each(scope()[0], [&](Value i) {
+      const Var a = element_of(i);
+      const std::int64_t a_min = d.min(a), a_max = d.max(a);  // only z's words that meet a's range
+      const std::int64_t k_lo = std::max<std::int64_t>(0, (a_min - zl.base) / 64);
+      const std::int64_t k_hi = std::min<std::int64_t>(zl.words - 1, (a_max - zl.base) / 64);
+      std::uint64_t shared = 0;
+      if (a_max >= zl.base)
+        for (std::int64_t k = k_lo; k <= k_hi; ++k) {
+          const std::uint64_t both = zw[k] & domain_words::window(d, a, zl.base + k * 64);
+          keep_[static_cast<std::size_t>(k)] |= both;
+          shared |= both;
+        }
+      judge(i, shared != 0);
+    });
+    if (zl.words == 1) return ctx.keep_bits(z, keep_[0]);
+    for (std::size_t k = 0; k < keep_.size(); ++k)
+      for (std::uint64_t gone = zw[k] & ~keep_[k]; gone != 0; gone &= gone - 1)
+        if (!ctx.remove(z, static_cast<Value>(zl.base + static_cast<std::int64_t>(k) * 64 + std::countr_zero(gone))))
+          return false;
+    return true;
+  }
+
+  // z in the interval form (no holes): i is supported when a[i] has a candidate in [min z, max z],
+  // and z's bounds become the least and greatest such candidate over the indices left.
+  bool support_hull(Context& ctx) {
+    const Domains& d = ctx.domains();
+    const Var z = scope()[1];
+    const Value lo = d.min(z), hi = d.max(z);
+    Value new_lo = Domains::none, new_hi = Domains::none;
+    d.for_each(scope()[0], [&](Value i) {
+      const Var a = element_of(i);
+      const Value first = domain_words::first_in(d, a, lo, hi);
+      judge(i, first != Domains::none);
+      if (first == Domains::none) return;
+      const Value last = domain_words::last_in(d, a, lo, hi);
+      if (new_lo == Domains::none || first < new_lo) new_lo = first;
+      if (new_hi == Domains::none || last > new_hi) new_hi = last;
+    });
+    if (new_lo == Domains::none) return true;  // no index left: the caller fails
+    return ctx.remove_below(z, new_lo) && ctx.remove_above(z, new_hi);
+  }
+
+  // x is fixed to i: a[i] = z, so a[i] keeps z's candidates (z's are already a[i]'s).
+  bool narrow_chosen(Context& ctx, Var a) {
+    const Domains& d = ctx.domains();
+    const Var z = scope()[1];
+    if (!ctx.remove_below(a, d.min(z)) || !ctx.remove_above(a, d.max(z))) return false;
+    if (d.interval(a) || d.interval(z)) return true;  // bounds are all either form can tell apart
+    const VarLayout& al = d.layout(a);
+    const std::uint64_t* aw = d.words().data() + al.first_word;
+    if (al.words == 1) return ctx.keep_bits(a, aw[0] & domain_words::window(d, z, al.base));
+    for (std::uint32_t k = 0; k < al.words; ++k) {
+      const std::int64_t s = al.base + std::int64_t{k} * 64;
+      for (std::uint64_t gone = aw[k] & ~domain_words::window(d, z, s); gone != 0; gone &= gone - 1)
+        if (!ctx.remove(a, static_cast<Value>(s + std::countr_zero(gone)))) return false;
+    }
+    return true;
+  }
+
+  std::vector<Value> drop_;           // the indices found unsupported in one propagation
+  Value first_ = Domains::none;       // the least and greatest index found supported in it
+  Value last_ = Domains::none;
+  std::vector<std::uint64_t> keep_;   // z's supported candidates, per word of z
 };
 
 }  // namespace
