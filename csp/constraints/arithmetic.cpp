@@ -123,7 +123,7 @@ class Arithmetic final : public Propagator {
     const Var x = scope()[0], z = scope().back();
     const Var y = unary() ? x : scope()[1];
     const std::int64_t pairs = std::int64_t{ctx.size(x)} * (unary() ? 1 : ctx.size(y));
-    if (pairs > max_pairs_) return propagate_bounds(ctx);
+    if (pairs > max_pairs_ || wide(ctx, x) || wide(ctx, y)) return propagate_bounds(ctx);
     const Domains& d = ctx.domains();
     supports_.reset(d, scope());
     const std::size_t zi = scope().size() - 1;
@@ -148,6 +148,13 @@ class Arithmetic final : public Propagator {
  private:
   bool unary() const { return scope().size() == 2; }
 
+  // An interval-form operand with more candidates than kArithmeticIntervalValues is not
+  // enumerated: its interior cannot be pruned anyway, and walking it every propagation costs
+  // what bounds reasoning does not (tdtsp's x div 360 over 0..23039).
+  static bool wide(const Context& ctx, Var v) {
+    return ctx.domains().interval(v) && ctx.size(v) > kArithmeticIntervalValues;
+  }
+
   // Above the enumeration limit: only a complete assignment is judged.
   PropStatus check_fixed(const Context& ctx) const {
     Value v[3];
@@ -171,9 +178,16 @@ class Arithmetic final : public Propagator {
         if (ok && !ctx.contains(y, 0)) ok = narrow(ctx, x, quotient_hull(ctx, z, y, false), changed);
         if (ok && !ctx.contains(x, 0)) ok = narrow(ctx, y, quotient_hull(ctx, z, x, false), changed);
         break;
-      case Op::divide:
+      case Op::divide: {
         ok = drop_zero(ctx, y, changed) && narrow(ctx, z, quotient_hull(ctx, x, y, true), changed);
+        if (!ok) break;
+        // x = z * y + r with |r| <= m and r of x's sign: a positive x lies in [min zy, max zy + m],
+        // a negative one in [min zy - m, max zy], 0 only where zy can be 0
+        const std::int64_t m = std::max(-std::int64_t{ctx.min(y)}, std::int64_t{ctx.max(y)}) - 1;
+        const auto [pl, ph] = product_hull(ctx.min(z), ctx.max(z), ctx.min(y), ctx.max(y));
+        ok = narrow(ctx, x, {ctx.min(x) < 0 ? pl - m : pl, ctx.max(x) > 0 ? ph + m : ph}, changed);
         break;
+      }
       case Op::modulo: {
         ok = drop_zero(ctx, y, changed);
         if (!ok) break;

@@ -3,10 +3,12 @@
 //
 // Strength: domain consistency (every candidate left of x, y and z is used by some solution),
 // reached by enumerating the pairs of candidates of x and y, whenever |x| * |y| <= kArithmeticPairs
-// (always for the small domains of puzzles, and as soon as x or y is nearly fixed). Above that it
-// reasons on bounds, soundly but not to any named consistency: times narrows z to the products
-// of the bounds and x, y to the quotients (removing 0 from x and y when z excludes it); div
-// narrows z to the truncated quotients; mod keeps z within x's sign and below |y|; abs narrows z
+// and neither x nor y is an interval-form variable with more than kArithmeticIntervalValues
+// candidates (always for the small domains of puzzles, and as soon as x or y is nearly fixed).
+// Otherwise it reasons on bounds, soundly but not to any named consistency: times narrows z to the
+// products of the bounds and x, y to the quotients (removing 0 from x and y when z excludes it);
+// div narrows z to the truncated quotients and x to z * y plus the remainders of x's sign (exact
+// bounds for a constant divisor and a one-signed x); mod keeps z within x's sign and below |y|; abs narrows z
 // and x both ways; min and max run extremum.hpp's bounds(Z) propagator; pow only checks. On
 // every path it fails exactly when x, y and z are fixed and z != f(x, y). Results are computed in
 // 64 bits; a result outside int32 is simply no candidate of z.
@@ -22,6 +24,9 @@ namespace csp {
 /// The most pairs of candidates of x and y a propagation enumerates by default (each factory's
 /// max_pairs; 0 always takes the bounds path).
 inline constexpr std::int64_t kArithmeticPairs = std::int64_t{1} << 16;
+/// An interval-form x or y with more candidates than this takes the bounds path, whatever the
+/// pairs: it has no holes to make, and enumerating it each propagation would cost its width.
+inline constexpr int kArithmeticIntervalValues = 64;
 
 /// z = x * y.
 std::unique_ptr<Propagator> times(Var x, Var y, Var z, std::int64_t max_pairs = kArithmeticPairs);
