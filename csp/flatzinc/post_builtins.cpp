@@ -9,6 +9,7 @@
 #include "csp/constraints/element.hpp"
 #include "csp/constraints/extremum.hpp"
 #include "csp/constraints/linear.hpp"
+#include "csp/constraints/linear_domain.hpp"
 #include "csp/constraints/linear_reified.hpp"
 #include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/registry.hpp"
@@ -48,6 +49,9 @@ void compare_reif(Builder& b, const Args& a) {
 
 template <LinearRelation R>
 void lin(Builder& b, const Args& a) {
+  // `:: domain` asks for domain consistency (MiniZinc's flat index of a 2-D element access)
+  if (R == LinearRelation::equal && b.annotated("domain"))
+    return b.post(linear_domain(b.integers(a[0]), b.vars(a[1]), b.integer(a[2])));
   b.post(linear(b.integers(a[0]), b.vars(a[1]), R, b.integer(a[2])));
 }
 
@@ -162,7 +166,7 @@ void add_builtin_posters(Registry& r) {
   r.add("bool2int", 2, compare<C::equal>, "native: equal()");
 
   // Linear.
-  r.add("int_lin_eq", 3, lin<LinearRelation::equal>, "native: linear()");
+  r.add("int_lin_eq", 3, lin<LinearRelation::equal>, "native: linear(), linear_domain() when annotated domain");
   r.add("int_lin_le", 3, lin<LinearRelation::less_equal>, "native: linear()");
   r.add("int_lin_ne", 3, lin_ne, "native: linear_not_equal()");
   r.add("int_lin_eq_reif", 4, lin_reif<C::equal, E>, "native: linear_reified()");

@@ -1,0 +1,150 @@
+#include "csp/constraints/linear_domain.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/supports.hpp"
+#include "csp/engine.hpp"
+
+namespace csp {
+namespace {
+
+class LinearDomain final : public Propagator {
+ public:
+  LinearDomain(std::vector<std::int64_t> k, std::vector<Var> vars, std::int64_t rhs, std::int64_t max_tuples)
+      : Propagator(vars, Trigger::any),
+        bounds_(linear(k, vars, LinearRelation::equal, rhs)),  // checks the coefficients and overflow
+        k_(std::move(k)),
+        rhs_(rhs),
+        max_tuples_(max_tuples),
+        order_(vars.size()),
+        at_(vars.size()),
+        partial_(vars.size() + 1),
+        rest_lo_(vars.size() + 1),
+        rest_hi_(vars.size() + 1) {}
+
+  std::string name() const override { return "linear(=, domain)"; }
+
+  bool satisfied(std::span<const Value> v) const override {
+    std::int64_t s = 0;
+    for (std::size_t i = 0; i < v.size(); ++i) s += k_[i] * v[i];
+    return s == rhs_;
+  }
+
+  PropStatus propagate(Context& ctx) override {
+    const std::size_t n = scope().size();
+    if (n == 0) return rhs_ == 0 ? PropStatus::fixpoint : PropStatus::failed;
+    // the variable with the most candidates is computed, the others enumerated
+    std::size_t last = 0;
+    for (std::size_t i = 1; i < n; ++i)
+      if (ctx.size(scope()[i]) > ctx.size(scope()[last])) last = i;
+    std::int64_t tuples = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == last) continue;
+      tuples *= ctx.size(scope()[i]);
+      if (tuples > max_tuples_) return bounds_->propagate(ctx);
+    }
+    std::size_t m = 0;
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != last) order_[m++] = i;
+    order_[m] = last;
+    // rest_lo_[p], rest_hi_[p]: the least and greatest sum of the terms order_[p..n-1]
+    rest_lo_[n] = rest_hi_[n] = 0;
+    for (std::size_t p = n; p-- > 0;) {
+      const std::size_t i = order_[p];
+      const std::int64_t a = k_[i] * ctx.min(scope()[i]), b = k_[i] * ctx.max(scope()[i]);
+      rest_lo_[p] = rest_lo_[p + 1] + (a < b ? a : b);
+      rest_hi_[p] = rest_hi_[p + 1] + (a < b ? b : a);
+    }
+    supports_.reset(ctx.domains(), scope());
+    enumerate(ctx.domains(), n);
+    for (std::size_t i = 0; i < n; ++i)
+      if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
+
+ private:
+  // Depth-first over order_[0..n-2]; at the bottom the last variable's value is rhs minus the
+  // partial sum, divided by its coefficient, when that is exact and a candidate.
+  void enumerate(const Domains& d, std::size_t n) {
+    const std::size_t last = order_[n - 1];
+    const Var lv = scope()[last];
+    std::size_t p = 0;
+    partial_[0] = 0;
+    at_[0] = n > 1 ? d.min(scope()[order_[0]]) : Domains::none;
+    for (;;) {
+      if (p == n - 1) {  // every enumerated variable has a value: the last one is implied
+        const std::int64_t need = rhs_ - partial_[p];
+        if (need % k_[last] == 0) {
+          const std::int64_t v = need / k_[last];
+          if (v >= INT32_MIN && v <= INT32_MAX && d.contains(lv, static_cast<Value>(v))) {
+            for (std::size_t q = 0; q + 1 < n; ++q) supports_.mark(order_[q], at_[q]);
+            supports_.mark(last, static_cast<Value>(v));
+          }
+        }
+        if (p == 0) return;
+        --p;  // back to the deepest enumerated variable, on to its next value
+        at_[p] = d.next(scope()[order_[p]], at_[p]);
+        continue;
+      }
+      if (at_[p] == Domains::none) {  // this variable's values are done
+        if (p == 0) return;
+        --p;
+        at_[p] = d.next(scope()[order_[p]], at_[p]);
+        continue;
+      }
+      const std::int64_t s = partial_[p] + k_[order_[p]] * at_[p];
+      // the terms after p must make up rhs - s: cut when their bounds cannot
+      if (rhs_ - s < rest_lo_[p + 1] || rhs_ - s > rest_hi_[p + 1]) {
+        at_[p] = d.next(scope()[order_[p]], at_[p]);
+        continue;
+      }
+      partial_[p + 1] = s;
+      ++p;
+      if (p < n - 1) at_[p] = d.min(scope()[order_[p]]);
+    }
+  }
+
+  std::unique_ptr<Propagator> bounds_;  // linear()'s bounds(R) propagator, beyond max_tuples
+  std::vector<std::int64_t> k_;
+  std::int64_t rhs_;
+  std::int64_t max_tuples_;
+  // the enumeration's scratch, sized at construction: position -> scope index, value, sums
+  std::vector<std::size_t> order_;
+  std::vector<Value> at_;
+  std::vector<std::int64_t> partial_, rest_lo_, rest_hi_;
+  Supports supports_;
+};
+
+}  // namespace
+
+std::unique_ptr<Propagator> linear_domain(std::vector<std::int64_t> coefficients, std::vector<Var> vars,
+                                          std::int64_t rhs, std::int64_t max_tuples) {
+  if (coefficients.size() != vars.size())
+    throw std::invalid_argument("linear_domain: coefficients and variables differ in number");
+  // One term per variable, none with coefficient 0: the enumeration gives each term its own value
+  // and divides by the computed variable's coefficient.
+  std::vector<std::int64_t> k;
+  std::vector<Var> x;
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    const auto at = std::find(x.begin(), x.end(), vars[i]);
+    if (at != x.end()) {
+      k[static_cast<std::size_t>(at - x.begin())] += coefficients[i];
+      continue;
+    }
+    x.push_back(vars[i]);
+    k.push_back(coefficients[i]);
+  }
+  std::vector<std::int64_t> kept_k;
+  std::vector<Var> kept_x;
+  for (std::size_t j = 0; j < x.size(); ++j)
+    if (k[j] != 0) {
+      kept_k.push_back(k[j]);
+      kept_x.push_back(x[j]);
+    }
+  return std::make_unique<LinearDomain>(std::move(kept_k), std::move(kept_x), rhs, max_tuples);
+}
+
+}  // namespace csp
