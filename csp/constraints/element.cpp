@@ -87,10 +87,22 @@ class ElementVar final : public Propagator {
     const Var z = scope()[1];
     const VarLayout& zl = d.layout(z);
     const std::uint64_t* zw = d.words().data() + zl.first_word;
+    if (zl.words == 1) {  // the common case, one word against one window per index
+      std::uint64_t keep = 0;
+      d.for_each(scope()[0], [&](Value i) {
+        const std::uint64_t both = zw[0] & domain_words::window(d, element_of(i), zl.base);
+        keep |= both;
+        judge(i, both != 0);
+      });
+      return ctx.keep_bits(z, keep);
+    }
     keep_.assign(zl.words, 0);  // sized to z's words on the first call, reused after
     d.for_each(scope()[0], [&](Value i) {
       const Var a = element_of(i);
-      const std::int64_t a_min = d.min(a), a_max = d.max(a);  // only z's words that meet a's range
+      // only z's words that meet a's range (its layout's, which costs no scan of its words)
+      const VarLayout& al = d.layout(a);
+      const std::int64_t a_min = al.interval ? d.min(a) : al.base;
+      const std::int64_t a_max = al.interval ? d.max(a) : al.base + std::int64_t{al.words} * 64 - 1;
       const std::int64_t k_lo = std::max<std::int64_t>(0, (a_min - zl.base) / 64);
       const std::int64_t k_hi = std::min<std::int64_t>(zl.words - 1, (a_max - zl.base) / 64);
       std::uint64_t shared = 0;
@@ -102,7 +114,6 @@ class ElementVar final : public Propagator {
         }
       judge(i, shared != 0);
     });
-    if (zl.words == 1) return ctx.keep_bits(z, keep_[0]);
     for (std::size_t k = 0; k < keep_.size(); ++k)
       for (std::uint64_t gone = zw[k] & ~keep_[k]; gone != 0; gone &= gone - 1)
         if (!ctx.remove(z, static_cast<Value>(zl.base + static_cast<std::int64_t>(k) * 64 + std::countr_zero(gone))))
