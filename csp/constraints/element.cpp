@@ -56,14 +56,17 @@ class ElementVar final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Var x = scope()[0], z = scope()[1];
     const Value n = static_cast<Value>(scope().size() - 2);
-    if (!ctx.remove_below(x, 1) || !ctx.remove_above(x, n)) return PropStatus::failed;
+    // (each write is guarded: an unneeded one still costs the engine a look at the domain)
+    if (ctx.min(x) < 1 && !ctx.remove_below(x, 1)) return PropStatus::failed;
+    if (ctx.max(x) > n && !ctx.remove_above(x, n)) return PropStatus::failed;
     const Domains& d = ctx.domains();
     drop_.clear();
     first_ = last_ = Domains::none;
     const bool ok = d.interval(z) ? support_hull(ctx) : support_words(ctx);
     if (!ok || first_ == Domains::none) return PropStatus::failed;
     // the bounds first: an interval-form x ignores the removal of an interior index
-    if (!ctx.remove_below(x, first_) || !ctx.remove_above(x, last_)) return PropStatus::failed;
+    if (ctx.min(x) < first_ && !ctx.remove_below(x, first_)) return PropStatus::failed;
+    if (ctx.max(x) > last_ && !ctx.remove_above(x, last_)) return PropStatus::failed;
     for (Value i : drop_)
       if (!ctx.remove(x, i)) return PropStatus::failed;
     if (ctx.fixed(x) && !narrow_chosen(ctx, element_of(ctx.value(x)))) return PropStatus::failed;
@@ -94,7 +97,7 @@ class ElementVar final : public Propagator {
         keep |= both;
         judge(i, both != 0);
       });
-      return ctx.keep_bits(z, keep);
+      return keep == zw[0] || ctx.keep_bits(z, keep);
     }
     keep_.assign(zl.words, 0);  // sized to z's words on the first call, reused after
     d.for_each(scope()[0], [&](Value i) {
@@ -138,18 +141,22 @@ class ElementVar final : public Propagator {
       if (new_hi == Domains::none || last > new_hi) new_hi = last;
     });
     if (new_lo == Domains::none) return true;  // no index left: the caller fails
-    return ctx.remove_below(z, new_lo) && ctx.remove_above(z, new_hi);
+    return (lo >= new_lo || ctx.remove_below(z, new_lo)) && (hi <= new_hi || ctx.remove_above(z, new_hi));
   }
 
   // x is fixed to i: a[i] = z, so a[i] keeps z's candidates (z's are already a[i]'s).
   bool narrow_chosen(Context& ctx, Var a) {
     const Domains& d = ctx.domains();
     const Var z = scope()[1];
-    if (!ctx.remove_below(a, d.min(z)) || !ctx.remove_above(a, d.max(z))) return false;
+    if (d.min(a) < d.min(z) && !ctx.remove_below(a, d.min(z))) return false;
+    if (d.max(a) > d.max(z) && !ctx.remove_above(a, d.max(z))) return false;
     if (d.interval(a) || d.interval(z)) return true;  // bounds are all either form can tell apart
     const VarLayout& al = d.layout(a);
     const std::uint64_t* aw = d.words().data() + al.first_word;
-    if (al.words == 1) return ctx.keep_bits(a, aw[0] & domain_words::window(d, z, al.base));
+    if (al.words == 1) {
+      const std::uint64_t keep = aw[0] & domain_words::window(d, z, al.base);
+      return keep == aw[0] || ctx.keep_bits(a, keep);
+    }
     for (std::uint32_t k = 0; k < al.words; ++k) {
       const std::int64_t s = al.base + std::int64_t{k} * 64;
       for (std::uint64_t gone = aw[k] & ~domain_words::window(d, z, s); gone != 0; gone &= gone - 1)
