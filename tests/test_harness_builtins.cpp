@@ -183,6 +183,31 @@ TEST_CASE("arithmetic over wide domains narrows bounds, and enumerates once it c
   CHECK(got.domains.max(b) == 20);
 }
 
+TEST_CASE("div over a wide interval-form dividend narrows both ways on bounds", "[harness][arithmetic]") {
+  // t in 0..23039 takes the interval form; it is not enumerated (23040 > kArithmeticIntervalValues)
+  // though t * 360 is below kArithmeticPairs: q gets the quotients' bounds, t the bounds of q's
+  // pre-images [360 q, 360 q + 359].
+  csp::Model model;
+  const Var t = model.add_var(0, 23039), y = model.add_var(360, 360), q = model.add_var(0, 100);
+  model.post(csp::divide(t, y, q));
+  csp::Domains d = model.initial_domains();
+  REQUIRE(d.interval(t));
+  const harness::Outcome root = harness::propagate(model, d);
+  REQUIRE(root.ok);
+  CHECK(root.domains.max(q) == 63);
+  d.remove_below(q, 3);
+  d.remove_above(q, 5);
+  const harness::Outcome cut = harness::propagate(model, d);
+  REQUIRE(cut.ok);
+  CHECK(cut.domains.min(t) == 1080);
+  CHECK(cut.domains.max(t) == 2159);
+  d.remove_below(t, 1100);  // q = 3 keeps a support (1100 div 360 = 3), q = 5 loses its last
+  d.remove_above(t, 1799);
+  const harness::Outcome inner = harness::propagate(model, d);
+  REQUIRE(inner.ok);
+  CHECK(inner.domains.values(q) == std::vector<Value>{3, 4});
+}
+
 TEST_CASE("times and pow with a variable used twice count it once", "[harness][arithmetic]") {
   csp::Model model;
   const Var x = model.add_var(-3, 3), z = model.add_var(-20, 20);
