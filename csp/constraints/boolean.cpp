@@ -2,12 +2,21 @@
 
 #include <string>
 
+#include "csp/constraints/bounds.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
 namespace {
 
-bool cut_to_01(Context& ctx, Var v) { return ctx.remove_below(v, 0) && ctx.remove_above(v, 1); }
+// v's bounds once v is cut to {0, 1}, or min > max when that emptied it. A 0/1 domain has no
+// holes, so its bounds say all: fixed when they meet, and a value is a candidate when between them.
+// The cut is almost always a no-op (FlatZinc's bools are 0..1): one read of the word decides.
+Bounds cut_to_01(Context& ctx, Var v) {
+  Bounds b = bounds(ctx.domains(), v);
+  if (b.min >= 0 && b.max <= 1) return b;
+  if (!ctx.remove_below(v, 0) || !ctx.remove_above(v, 1)) return {1, 0};
+  return bounds(ctx.domains(), v);
+}
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
 class Clause final : public Propagator {
@@ -23,16 +32,19 @@ class Clause final : public Propagator {
     return any;
   }
   PropStatus propagate(Context& ctx) override {
-    for (Var x : scope())
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
     std::size_t open = scope().size(), candidates = 0;  // literals that can still be true
+    bool satisfied = false;
     for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Var x = scope()[i];
-      if (!ctx.contains(x, wanted(i))) continue;
-      if (ctx.fixed(x)) return PropStatus::fixpoint;  // a true literal
+      const Bounds b = cut_to_01(ctx, scope()[i]);
+      if (b.min > b.max) return PropStatus::failed;
+      const Value w = wanted(i);
+      if (w < b.min || w > b.max) continue;
+      // A true literal: done, once every variable is cut to {0, 1} (so keep cutting).
+      if (b.min == b.max) satisfied = true;
       open = i;
       ++candidates;
     }
+    if (satisfied) return PropStatus::fixpoint;
     if (candidates == 0) return PropStatus::failed;
     if (candidates == 1 && !ctx.assign(scope()[open], wanted(open))) return PropStatus::failed;
     return PropStatus::fixpoint;
@@ -59,17 +71,20 @@ class AllEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const std::size_t n = scope().size() - 1;
     const Var b = scope()[n];
-    for (Var x : scope())
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
     std::size_t open = n, open_count = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Var x = scope()[i];
-      if (!ctx.contains(x, t_)) return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
-      if (!ctx.fixed(x)) {
+    bool some_not_t = false;  // some xs cannot be t: b is 1 - t
+    for (std::size_t i = 0; i <= n; ++i) {
+      const Bounds x = cut_to_01(ctx, scope()[i]);
+      if (x.min > x.max) return PropStatus::failed;
+      if (i == n) break;
+      if (t_ < x.min || t_ > x.max) {
+        some_not_t = true;
+      } else if (x.min != x.max) {
         open = i;
         ++open_count;
       }
     }
+    if (some_not_t) return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (!ctx.fixed(b)) return PropStatus::fixpoint;
     if (ctx.value(b) == t_) {
@@ -101,13 +116,13 @@ class Parity final : public Propagator {
     int ones = 0;
     std::size_t open = scope().size(), open_count = 0;
     for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Var x = scope()[i];
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
-      if (!ctx.fixed(x)) {
+      const Bounds x = cut_to_01(ctx, scope()[i]);
+      if (x.min > x.max) return PropStatus::failed;
+      if (x.min != x.max) {
         open = i;
         ++open_count;
       } else {
-        ones += ctx.value(x);
+        ones += x.min;
       }
     }
     const int want = odd_ ? 1 : 0;

@@ -1,10 +1,10 @@
 #include "csp/constraints/linear.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/bounds.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -56,10 +56,9 @@ class Linear final : public Propagator {
     const std::size_t n = c_.size();
     std::int64_t lo = 0, hi = 0, span = 0;  // least and greatest sum, widest term
     for (std::size_t i = 0; i < n; ++i) {
-      Value xmin, xmax;
-      read_bounds(d, scope()[i], xmin, xmax);
+      const Bounds x = bounds(d, scope()[i]);
       const std::int64_t k = c_[i];
-      const std::int64_t a = k * xmin, b = k * xmax;
+      const std::int64_t a = k * x.min, b = k * x.max;
       const std::int64_t tmin = k > 0 ? a : b, tmax = k > 0 ? b : a;
       tmin_[i] = tmin;
       tmax_[i] = tmax;
@@ -111,19 +110,6 @@ class Linear final : public Propagator {
  private:
   // Returned by the cap_term_* functions when the write emptied the variable.
   static constexpr std::int64_t kWipedOut = INT64_MIN;
-
-  // Both bounds of v with one look at its layout: a one-word domain gives both from one word.
-  static void read_bounds(const Domains& d, Var v, Value& min, Value& max) {
-    const VarLayout& l = d.layout(v);
-    if (l.words == 1) {
-      const std::uint64_t w = d.bits(v);
-      min = l.base + std::countr_zero(w);
-      max = l.base + 63 - std::countl_zero(w);
-    } else {
-      min = d.min(v);
-      max = d.max(v);
-    }
-  }
 
   // Makes term i at most t (t lies inside its current range, so the variable keeps a value
   // unless holes empty it); returns its new maximum, or kWipedOut.
