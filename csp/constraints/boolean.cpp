@@ -8,14 +8,44 @@
 namespace csp {
 namespace {
 
-// v's bounds once v is cut to {0, 1}, or min > max when that emptied it. A 0/1 domain has no
-// holes, so its bounds say all: fixed when they meet, and a value is a candidate when between them.
-// The cut is almost always a no-op (FlatZinc's bools are 0..1): one read of the word decides.
-Bounds cut_to_01(Context& ctx, Var v) {
-  Bounds b = bounds(ctx.domains(), v);
-  if (b.min >= 0 && b.max <= 1) return b;
-  if (!ctx.remove_below(v, 0) || !ctx.remove_above(v, 1)) return {1, 0};
-  return bounds(ctx.domains(), v);
+// What one sweep over 0/1 variables finds.
+struct Tally {
+  std::size_t ones = 0;       // fixed to 1
+  std::size_t zeros = 0;      // fixed to 0
+  std::size_t open = 0;       // still {0, 1}
+  std::size_t last_open = 0;  // index of the last open one
+  bool in_01 = true;          // false: a domain reaches outside {0, 1} (the counts are partial then)
+};
+
+// Counts vars[0..n) without writing anything, so the loop keeps its pointers in registers. A
+// 0/1 domain has no holes: its bounds say whether it is fixed and to what.
+Tally tally(const Domains& d, const Var* vars, std::size_t n) {
+  // Counts in locals, stored once: stores into the result would make the compiler reload the
+  // domains' pointers on every variable.
+  std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Bounds b = bounds(d, vars[i]);
+    if (b.min < 0 || b.max > 1) return {ones, zeros, open, last_open, false};
+    if (b.min != b.max) {
+      ++open;
+      last_open = i;
+    } else if (b.min == 1) {
+      ++ones;
+    } else {
+      ++zeros;
+    }
+  }
+  return {ones, zeros, open, last_open, true};
+}
+
+// tally() after cutting every variable to {0, 1}; in_01 is false when a cut emptied one. The cut
+// is almost never needed (FlatZinc's bools are 0..1), so it waits for the sweep to ask for it.
+Tally cut_and_tally(Context& ctx, const Var* vars, std::size_t n) {
+  Tally t = tally(ctx.domains(), vars, n);
+  if (t.in_01) return t;
+  for (std::size_t i = 0; i < n; ++i)
+    if (!ctx.remove_below(vars[i], 0) || !ctx.remove_above(vars[i], 1)) return t;
+  return tally(ctx.domains(), vars, n);
 }
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
@@ -32,21 +62,18 @@ class Clause final : public Propagator {
     return any;
   }
   PropStatus propagate(Context& ctx) override {
-    std::size_t open = scope().size(), candidates = 0;  // literals that can still be true
-    bool satisfied = false;
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Bounds b = cut_to_01(ctx, scope()[i]);
-      if (b.min > b.max) return PropStatus::failed;
-      const Value w = wanted(i);
-      if (w < b.min || w > b.max) continue;
-      // A true literal: done, once every variable is cut to {0, 1} (so keep cutting).
-      if (b.min == b.max) satisfied = true;
-      open = i;
-      ++candidates;
+    const Var* x = scope().data();
+    const Tally p = cut_and_tally(ctx, x, pos_);
+    if (!p.in_01) return PropStatus::failed;
+    const Tally q = cut_and_tally(ctx, x + pos_, scope().size() - pos_);
+    if (!q.in_01) return PropStatus::failed;
+    if (p.ones > 0 || q.zeros > 0) return PropStatus::fixpoint;  // a true literal
+    // Every fixed literal is false: the open ones are the only candidates.
+    if (p.open + q.open == 0) return PropStatus::failed;
+    if (p.open + q.open == 1) {
+      const std::size_t i = p.open == 1 ? p.last_open : pos_ + q.last_open;
+      if (!ctx.assign(scope()[i], wanted(i))) return PropStatus::failed;
     }
-    if (satisfied) return PropStatus::fixpoint;
-    if (candidates == 0) return PropStatus::failed;
-    if (candidates == 1 && !ctx.assign(scope()[open], wanted(open))) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
@@ -71,20 +98,11 @@ class AllEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const std::size_t n = scope().size() - 1;
     const Var b = scope()[n];
-    std::size_t open = n, open_count = 0;
-    bool some_not_t = false;  // some xs cannot be t: b is 1 - t
-    for (std::size_t i = 0; i <= n; ++i) {
-      const Bounds x = cut_to_01(ctx, scope()[i]);
-      if (x.min > x.max) return PropStatus::failed;
-      if (i == n) break;
-      if (t_ < x.min || t_ > x.max) {
-        some_not_t = true;
-      } else if (x.min != x.max) {
-        open = i;
-        ++open_count;
-      }
-    }
-    if (some_not_t) return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
+    const Tally xs = cut_and_tally(ctx, scope().data(), n);
+    if (!xs.in_01 || !cut_and_tally(ctx, &b, 1).in_01) return PropStatus::failed;
+    const std::size_t open = xs.last_open, open_count = xs.open;
+    if ((t_ == 1 ? xs.zeros : xs.ones) > 0)  // some xs cannot be t: b is 1 - t
+      return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (!ctx.fixed(b)) return PropStatus::fixpoint;
     if (ctx.value(b) == t_) {
@@ -113,21 +131,13 @@ class Parity final : public Propagator {
     return (ones % 2 == 1) == odd_;
   }
   PropStatus propagate(Context& ctx) override {
-    int ones = 0;
-    std::size_t open = scope().size(), open_count = 0;
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Bounds x = cut_to_01(ctx, scope()[i]);
-      if (x.min > x.max) return PropStatus::failed;
-      if (x.min != x.max) {
-        open = i;
-        ++open_count;
-      } else {
-        ones += x.min;
-      }
-    }
+    const Tally t = cut_and_tally(ctx, scope().data(), scope().size());
+    if (!t.in_01) return PropStatus::failed;
+    const std::size_t ones = t.ones, open = t.last_open, open_count = t.open;
     const int want = odd_ ? 1 : 0;
-    if (open_count == 0) return ones % 2 == want ? PropStatus::fixpoint : PropStatus::failed;
-    if (open_count == 1 && !ctx.assign(scope()[open], (want - ones % 2 + 2) % 2)) return PropStatus::failed;
+    const int have = static_cast<int>(ones % 2);
+    if (open_count == 0) return have == want ? PropStatus::fixpoint : PropStatus::failed;
+    if (open_count == 1 && !ctx.assign(scope()[open], (want - have + 2) % 2)) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
