@@ -50,10 +50,23 @@ class Linear final : public Propagator {
   // in it, which is the usual case deep in search. Sums are updated from the re-read bounds (holes
   // may move a bound past the one written), so no pass has to read the whole scope again.
   PropStatus propagate(Context& ctx) override {
+    // Two and three terms (x + c <= y, x + y = z) are most of the sums models post: with the
+    // count known, the compiler unrolls the sweeps.
+    switch (c_.size()) {
+      case 2: return run<2>(ctx);
+      case 3: return run<3>(ctx);
+      default: return run<0>(ctx);
+    }
+  }
+
+ private:
+  // propagate() for N terms (0: as many as there are).
+  template <std::size_t N>
+  PropStatus run(Context& ctx) {
     const bool upper = rel_ != LinearRelation::greater_equal;  // sum <= rhs must hold
     const bool lower = rel_ != LinearRelation::less_equal;     // sum >= rhs must hold
     const Domains& d = ctx.domains();
-    const std::size_t n = c_.size();
+    const std::size_t n = N != 0 ? N : c_.size();
     std::int64_t lo = 0, hi = 0, span = 0;  // least and greatest sum, widest term
     for (std::size_t i = 0; i < n; ++i) {
       const Bounds x = bounds(d, scope()[i]);
@@ -107,7 +120,6 @@ class Linear final : public Propagator {
     return PropStatus::fixpoint;
   }
 
- private:
   // Returned by the cap_term_* functions when the write emptied the variable.
   static constexpr std::int64_t kWipedOut = INT64_MIN;
 
