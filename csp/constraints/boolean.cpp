@@ -1,5 +1,6 @@
 #include "csp/constraints/boolean.hpp"
 
+#include <cstdint>
 #include <string>
 
 #include "csp/constraints/bounds.hpp"
@@ -38,20 +39,71 @@ Tally tally(const Domains& d, const Var* vars, std::size_t n) {
   return {ones, zeros, open, last_open, true};
 }
 
-// tally() after cutting every variable to {0, 1}; in_01 is false when a cut emptied one. The cut
-// is almost never needed (FlatZinc's bools are 0..1), so it waits for the sweep to ask for it.
-Tally cut_and_tally(Context& ctx, const Var* vars, std::size_t n) {
-  Tally t = tally(ctx.domains(), vars, n);
-  if (t.in_01) return t;
-  for (std::size_t i = 0; i < n; ++i)
-    if (!ctx.remove_below(vars[i], 0) || !ctx.remove_above(vars[i], 1)) return t;
-  return tally(ctx.domains(), vars, n);
-}
+// Sweeps a propagator's scope of 0/1 variables. When each is a one-word domain whose bit 0 stands
+// for 0 or 1 (FlatZinc's bools, and the constants true and false), it reads their words straight
+// from the word array, at indices found on the first run (a model's layout never changes): no
+// layout look-up, no bit scans.
+class BoolSweep {
+ public:
+  explicit BoolSweep(std::size_t n) : word_(n) {}
+
+  // tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when a cut emptied one.
+  // The cut is almost never needed (FlatZinc's bools are 0..1): the sweep asks for it.
+  Tally operator()(Context& ctx, const std::vector<Var>& vars, std::size_t from, std::size_t to) {
+    const Domains& d = ctx.domains();
+    if (kind_ == Kind::unknown) learn(d, vars);
+    Tally t = kind_ == Kind::plain ? plain(d, from, to) : tally(d, vars.data() + from, to - from);
+    if (t.in_01) return t;
+    for (std::size_t i = from; i < to; ++i)
+      if (!ctx.remove_below(vars[i], 0) || !ctx.remove_above(vars[i], 1)) return t;
+    return tally(d, vars.data() + from, to - from);
+  }
+
+ private:
+  enum class Kind : std::uint8_t { unknown, plain, general };
+
+  void learn(const Domains& d, const std::vector<Var>& vars) {
+    kind_ = Kind::plain;
+    for (std::size_t i = 0; i < vars.size(); ++i) {
+      const VarLayout& l = d.layout(vars[i]);
+      if (l.words != 1 || l.interval || (l.base != 0 && l.base != 1)) kind_ = Kind::general;
+      word_[i] = {l.first_word, static_cast<std::uint32_t>(l.base == 1)};
+    }
+  }
+  // tally() from the words, shifted so that bit 0 stands for 0: 1 is {0}, 2 is {1}, 3 is {0, 1};
+  // anything else reaches past 1.
+  Tally plain(const Domains& d, std::size_t from, std::size_t to) const {
+    const std::uint64_t* w = d.words().data();
+    std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
+    for (std::size_t i = from; i < to; ++i) {
+      const std::uint64_t x = w[word_[i].index] << word_[i].shift;
+      if (x == 3) {
+        ++open;
+        last_open = i - from;
+      } else if (x == 2) {
+        ++ones;
+      } else if (x == 1) {
+        ++zeros;
+      } else {
+        return {ones, zeros, open, last_open, false};
+      }
+    }
+    return {ones, zeros, open, last_open, true};
+  }
+
+  struct Word {
+    std::uint32_t index = 0;  // of the variable's word in Domains::words()
+    std::uint32_t shift = 0;  // 1 when its bit 0 stands for 1
+  };
+  Kind kind_ = Kind::unknown;
+  std::vector<Word> word_;  // per scope position
+};
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
 class Clause final : public Propagator {
  public:
-  Clause(std::vector<Var> scope, std::size_t positives) : Propagator(std::move(scope), Trigger::any), pos_(positives) {}
+  Clause(std::vector<Var> scope, std::size_t positives)
+      : Propagator(std::move(scope), Trigger::any), pos_(positives), sweep_(this->scope().size()) {}
   std::string name() const override { return "clause"; }
   bool satisfied(std::span<const Value> v) const override {
     bool any = false;
@@ -62,10 +114,9 @@ class Clause final : public Propagator {
     return any;
   }
   PropStatus propagate(Context& ctx) override {
-    const Var* x = scope().data();
-    const Tally p = cut_and_tally(ctx, x, pos_);
+    const Tally p = sweep_(ctx, scope(), 0, pos_);
     if (!p.in_01) return PropStatus::failed;
-    const Tally q = cut_and_tally(ctx, x + pos_, scope().size() - pos_);
+    const Tally q = sweep_(ctx, scope(), pos_, scope().size());
     if (!q.in_01) return PropStatus::failed;
     if (p.ones > 0 || q.zeros > 0) return PropStatus::fixpoint;  // a true literal
     // Every fixed literal is false: the open ones are the only candidates.
@@ -80,13 +131,14 @@ class Clause final : public Propagator {
  private:
   Value wanted(std::size_t i) const { return i < pos_ ? 1 : 0; }
   std::size_t pos_;
+  BoolSweep sweep_;
 };
 
 // b <-> all xs equal t: and_all with t = 1, or_all with t = 0 (b <-> OR(xs) is not b <-> AND(not xs)).
 // The scope is (xs..., b).
 class AllEqual final : public Propagator {
  public:
-  AllEqual(std::vector<Var> scope, Value t) : Propagator(std::move(scope), Trigger::any), t_(t) {}
+  AllEqual(std::vector<Var> scope, Value t) : Propagator(std::move(scope), Trigger::any), t_(t), sweep_(this->scope().size()) {}
   std::string name() const override { return t_ == 1 ? "and_all" : "or_all"; }
   bool satisfied(std::span<const Value> v) const override {
     bool all = true;
@@ -98,8 +150,8 @@ class AllEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const std::size_t n = scope().size() - 1;
     const Var b = scope()[n];
-    const Tally xs = cut_and_tally(ctx, scope().data(), n);
-    if (!xs.in_01 || !cut_and_tally(ctx, &b, 1).in_01) return PropStatus::failed;
+    const Tally xs = sweep_(ctx, scope(), 0, n);
+    if (!xs.in_01 || !sweep_(ctx, scope(), n, n + 1).in_01) return PropStatus::failed;
     const std::size_t open = xs.last_open, open_count = xs.open;
     if ((t_ == 1 ? xs.zeros : xs.ones) > 0)  // some xs cannot be t: b is 1 - t
       return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
@@ -116,11 +168,12 @@ class AllEqual final : public Propagator {
 
  private:
   Value t_;
+  BoolSweep sweep_;
 };
 
 class Parity final : public Propagator {
  public:
-  Parity(std::vector<Var> xs, bool odd) : Propagator(std::move(xs), Trigger::any), odd_(odd) {}
+  Parity(std::vector<Var> xs, bool odd) : Propagator(std::move(xs), Trigger::any), odd_(odd), sweep_(scope().size()) {}
   std::string name() const override { return odd_ ? "parity(odd)" : "parity(even)"; }
   bool satisfied(std::span<const Value> v) const override {
     int ones = 0;
@@ -131,7 +184,7 @@ class Parity final : public Propagator {
     return (ones % 2 == 1) == odd_;
   }
   PropStatus propagate(Context& ctx) override {
-    const Tally t = cut_and_tally(ctx, scope().data(), scope().size());
+    const Tally t = sweep_(ctx, scope(), 0, scope().size());
     if (!t.in_01) return PropStatus::failed;
     const std::size_t ones = t.ones, open = t.last_open, open_count = t.open;
     const int want = odd_ ? 1 : 0;
@@ -143,6 +196,7 @@ class Parity final : public Propagator {
 
  private:
   bool odd_;
+  BoolSweep sweep_;
 };
 
 std::vector<Var> joined(std::vector<Var> a, const std::vector<Var>& b) {
