@@ -45,7 +45,7 @@ Tally tally(const Domains& d, const Var* vars, std::size_t n) {
 // layout look-up, no bit scans.
 class BoolSweep {
  public:
-  explicit BoolSweep(std::size_t n) : word_(n) {}
+  explicit BoolSweep(std::size_t n) : words_(n) {}
 
   // tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when a cut emptied one.
   // The cut is almost never needed (FlatZinc's bools are 0..1): the sweep asks for it.
@@ -63,20 +63,16 @@ class BoolSweep {
   enum class Kind : std::uint8_t { unknown, plain, general };
 
   void learn(const Domains& d, const std::vector<Var>& vars) {
-    kind_ = Kind::plain;
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-      const VarLayout& l = d.layout(vars[i]);
-      if (l.words != 1 || l.interval || (l.base != 0 && l.base != 1)) kind_ = Kind::general;
-      word_[i] = {l.first_word, static_cast<std::uint32_t>(l.base == 1)};
-    }
+    kind_ = words_.one_word(d, vars) ? Kind::plain : Kind::general;
+    for (std::size_t i = 0; i < vars.size() && kind_ == Kind::plain; ++i)
+      if (words_.base(i) != 0 && words_.base(i) != 1) kind_ = Kind::general;
   }
   // tally() from the words, shifted so that bit 0 stands for 0: 1 is {0}, 2 is {1}, 3 is {0, 1};
   // anything else reaches past 1.
   Tally plain(const Domains& d, std::size_t from, std::size_t to) const {
-    const std::uint64_t* w = d.words().data();
     std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
     for (std::size_t i = from; i < to; ++i) {
-      const std::uint64_t x = w[word_[i].index] << word_[i].shift;
+      const std::uint64_t x = words_.word(d, i) << words_.base(i);
       if (x == 3) {
         ++open;
         last_open = i - from;
@@ -91,12 +87,8 @@ class BoolSweep {
     return {ones, zeros, open, last_open, true};
   }
 
-  struct Word {
-    std::uint32_t index = 0;  // of the variable's word in Domains::words()
-    std::uint32_t shift = 0;  // 1 when its bit 0 stands for 1
-  };
   Kind kind_ = Kind::unknown;
-  std::vector<Word> word_;  // per scope position
+  ScopeWords words_;
 };
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).

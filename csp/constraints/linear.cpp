@@ -19,7 +19,7 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b)
 class Linear final : public Propagator {
  public:
   Linear(std::vector<std::int64_t> c, std::vector<Var> x, LinearRelation rel, std::int64_t rhs)
-      : Propagator(x, Trigger::bounds), c_(std::move(c)), rel_(rel), rhs_(rhs) {
+      : Propagator(x, Trigger::bounds), c_(std::move(c)), rel_(rel), rhs_(rhs), words_(x.size()) {
     if (c_.size() != scope().size()) throw std::invalid_argument("linear: coefficients and variables differ in number");
     for (std::int64_t k : c_)
       if (k == 0 || k > (1LL << 30) || k < -(1LL << 30))
@@ -68,8 +68,9 @@ class Linear final : public Propagator {
     const Domains& d = ctx.domains();
     const std::size_t n = N != 0 ? N : c_.size();
     std::int64_t lo = 0, hi = 0, span = 0;  // least and greatest sum, widest term
+    const bool one_word = words_.one_word(d, scope());
     for (std::size_t i = 0; i < n; ++i) {
-      const Bounds x = bounds(d, scope()[i]);
+      const Bounds x = one_word ? words_.bounds(d, i) : bounds(d, scope()[i]);
       const std::int64_t k = c_[i];
       const std::int64_t a = k * x.min, b = k * x.max;
       const std::int64_t tmin = k > 0 ? a : b, tmax = k > 0 ? b : a;
@@ -151,6 +152,7 @@ class Linear final : public Propagator {
   LinearRelation rel_;
   std::int64_t rhs_;
   std::vector<std::int64_t> tmin_, tmax_;  // scratch, per term: its least and greatest value
+  ScopeWords words_;
 };
 
 }  // namespace
