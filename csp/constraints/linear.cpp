@@ -88,7 +88,7 @@ class Linear final : public Propagator {
           std::int64_t widest = 0;
           for (std::size_t i = 0; i < n; ++i) {
             if (tmax_[i] - tmin_[i] > slack) {
-              const std::int64_t now = cap_term_above(ctx, i, tmin_[i] + slack);
+              const std::int64_t now = cap_term(ctx, i, tmin_[i] + slack, true);
               if (now == kWipedOut) return PropStatus::failed;
               hi -= tmax_[i] - now;
               tmax_[i] = now;
@@ -106,7 +106,7 @@ class Linear final : public Propagator {
       bool moved = false;
       for (std::size_t i = 0; i < n; ++i) {
         if (tmax_[i] - tmin_[i] > slack) {
-          const std::int64_t now = cap_term_below(ctx, i, tmax_[i] - slack);
+          const std::int64_t now = cap_term(ctx, i, tmax_[i] - slack, false);
           if (now == kWipedOut) return PropStatus::failed;
           lo += now - tmin_[i];
           tmin_[i] = now;
@@ -121,31 +121,21 @@ class Linear final : public Propagator {
     return PropStatus::fixpoint;
   }
 
-  // Returned by the cap_term_* functions when the write emptied the variable.
+  // Returned by cap_term() when the write emptied the variable.
   static constexpr std::int64_t kWipedOut = INT64_MIN;
 
-  // Makes term i at most t (t lies inside its current range, so the variable keeps a value
-  // unless holes empty it); returns its new maximum, or kWipedOut.
-  std::int64_t cap_term_above(Context& ctx, std::size_t i, std::int64_t t) {
+  // Makes term i at most t (`above`) or at least t. t lies inside the term's current range, so the
+  // variable keeps a value unless holes empty it. Returns the term's new bound on that side (its
+  // maximum, or its minimum), or kWipedOut.
+  std::int64_t cap_term(Context& ctx, std::size_t i, std::int64_t t, bool above) {
     const Var x = scope()[i];
     const std::int64_t k = c_[i];
-    if (k > 0) {
+    if ((k > 0) == above) {  // the variable's maximum comes down
       if (!ctx.remove_above(x, static_cast<Value>(floor_div(t, k)))) return kWipedOut;
       return k * ctx.max(x);
     }
     if (!ctx.remove_below(x, static_cast<Value>(ceil_div(t, k)))) return kWipedOut;
     return k * ctx.min(x);
-  }
-  // Makes term i at least t; returns its new minimum, or kWipedOut.
-  std::int64_t cap_term_below(Context& ctx, std::size_t i, std::int64_t t) {
-    const Var x = scope()[i];
-    const std::int64_t k = c_[i];
-    if (k > 0) {
-      if (!ctx.remove_below(x, static_cast<Value>(ceil_div(t, k)))) return kWipedOut;
-      return k * ctx.min(x);
-    }
-    if (!ctx.remove_above(x, static_cast<Value>(floor_div(t, k)))) return kWipedOut;
-    return k * ctx.max(x);
   }
 
   std::vector<std::int64_t> c_;
