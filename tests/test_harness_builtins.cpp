@@ -561,6 +561,17 @@ TEST_CASE("Boolean builtins are domain consistent", "[bruteforce][harness][boole
     check_spec(spec, 5);
     check_interval_form(spec, 500);
   }
+  // Domains reaching outside {0, 1}: each propagator first cuts them, a path 0..1 bools never take.
+  for (Spec spec : {clause, and_all, or_all, parity}) {
+    CAPTURE(spec.name);
+    spec.seed += 100;
+    spec.domains = [](Rng& r) {
+      Doms d;
+      for (int n = r.between(1, 4); n > 0; --n) d.push_back(harness::random_domain(r, -1, 2, 20));
+      return d;
+    };
+    check_spec(spec, 5);
+  }
 }
 
 // ---- element ---------------------------------------------------------------------------------------

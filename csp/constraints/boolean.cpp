@@ -1,18 +1,101 @@
 #include "csp/constraints/boolean.hpp"
 
+#include <cstdint>
 #include <string>
 
+#include "csp/constraints/bounds.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
 namespace {
 
-bool cut_to_01(Context& ctx, Var v) { return ctx.remove_below(v, 0) && ctx.remove_above(v, 1); }
+// What one sweep over 0/1 variables finds.
+struct Tally {
+  std::size_t ones = 0;       // fixed to 1
+  std::size_t zeros = 0;      // fixed to 0
+  std::size_t open = 0;       // still {0, 1}
+  std::size_t last_open = 0;  // index of the last open one
+  bool in_01 = true;          // false: a domain reaches outside {0, 1} (the counts are partial then)
+};
+
+// Counts vars[0..n) without writing anything, so the loop keeps its pointers in registers. A
+// 0/1 domain has no holes: its bounds say whether it is fixed and to what.
+Tally tally(const Domains& d, const Var* vars, std::size_t n) {
+  // Counts in locals, stored once: stores into the result would make the compiler reload the
+  // domains' pointers on every variable.
+  std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Bounds b = bounds(d, vars[i]);
+    if (b.min < 0 || b.max > 1) return {ones, zeros, open, last_open, false};
+    if (b.min != b.max) {
+      ++open;
+      last_open = i;
+    } else if (b.min == 1) {
+      ++ones;
+    } else {
+      ++zeros;
+    }
+  }
+  return {ones, zeros, open, last_open, true};
+}
+
+// Sweeps a propagator's scope of 0/1 variables. When each is a one-word domain whose bit 0 stands
+// for 0 or 1 (FlatZinc's bools, and the constants true and false), it reads their words straight
+// from the word array, at indices found on the first run (a model's layout never changes): no
+// layout look-up, no bit scans.
+class BoolSweep {
+ public:
+  explicit BoolSweep(std::size_t n) : words_(n) {}
+
+  // tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when a cut emptied one.
+  // The cut is almost never needed (FlatZinc's bools are 0..1): the sweep asks for it.
+  Tally operator()(Context& ctx, const std::vector<Var>& vars, std::size_t from, std::size_t to) {
+    const Domains& d = ctx.domains();
+    if (kind_ == Kind::unknown) learn(d, vars);
+    Tally t = kind_ == Kind::plain ? plain(d, from, to) : tally(d, vars.data() + from, to - from);
+    if (t.in_01) return t;
+    for (std::size_t i = from; i < to; ++i)
+      if (!ctx.remove_below(vars[i], 0) || !ctx.remove_above(vars[i], 1)) return t;
+    return tally(d, vars.data() + from, to - from);
+  }
+
+ private:
+  enum class Kind : std::uint8_t { unknown, plain, general };
+
+  void learn(const Domains& d, const std::vector<Var>& vars) {
+    kind_ = words_.one_word(d, vars) ? Kind::plain : Kind::general;
+    for (std::size_t i = 0; i < vars.size() && kind_ == Kind::plain; ++i)
+      if (words_.base(i) != 0 && words_.base(i) != 1) kind_ = Kind::general;
+  }
+  // tally() from the words, shifted so that bit 0 stands for 0: 1 is {0}, 2 is {1}, 3 is {0, 1};
+  // anything else reaches past 1.
+  Tally plain(const Domains& d, std::size_t from, std::size_t to) const {
+    std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
+    for (std::size_t i = from; i < to; ++i) {
+      const std::uint64_t x = words_.word(d, i) << words_.base(i);
+      if (x == 3) {
+        ++open;
+        last_open = i - from;
+      } else if (x == 2) {
+        ++ones;
+      } else if (x == 1) {
+        ++zeros;
+      } else {
+        return {ones, zeros, open, last_open, false};
+      }
+    }
+    return {ones, zeros, open, last_open, true};
+  }
+
+  Kind kind_ = Kind::unknown;
+  ScopeWords words_;
+};
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
 class Clause final : public Propagator {
  public:
-  Clause(std::vector<Var> scope, std::size_t positives) : Propagator(std::move(scope), Trigger::any), pos_(positives) {}
+  Clause(std::vector<Var> scope, std::size_t positives)
+      : Propagator(std::move(scope), Trigger::any), pos_(positives), sweep_(this->scope().size()) {}
   std::string name() const override { return "clause"; }
   bool satisfied(std::span<const Value> v) const override {
     bool any = false;
@@ -23,31 +106,31 @@ class Clause final : public Propagator {
     return any;
   }
   PropStatus propagate(Context& ctx) override {
-    for (Var x : scope())
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
-    std::size_t open = scope().size(), candidates = 0;  // literals that can still be true
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Var x = scope()[i];
-      if (!ctx.contains(x, wanted(i))) continue;
-      if (ctx.fixed(x)) return PropStatus::fixpoint;  // a true literal
-      open = i;
-      ++candidates;
+    const Tally p = sweep_(ctx, scope(), 0, pos_);
+    if (!p.in_01) return PropStatus::failed;
+    const Tally q = sweep_(ctx, scope(), pos_, scope().size());
+    if (!q.in_01) return PropStatus::failed;
+    if (p.ones > 0 || q.zeros > 0) return PropStatus::fixpoint;  // a true literal
+    // Every fixed literal is false: the open ones are the only candidates.
+    if (p.open + q.open == 0) return PropStatus::failed;
+    if (p.open + q.open == 1) {
+      const std::size_t i = p.open == 1 ? p.last_open : pos_ + q.last_open;
+      if (!ctx.assign(scope()[i], wanted(i))) return PropStatus::failed;
     }
-    if (candidates == 0) return PropStatus::failed;
-    if (candidates == 1 && !ctx.assign(scope()[open], wanted(open))) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
  private:
   Value wanted(std::size_t i) const { return i < pos_ ? 1 : 0; }
   std::size_t pos_;
+  BoolSweep sweep_;
 };
 
 // b <-> all xs equal t: and_all with t = 1, or_all with t = 0 (b <-> OR(xs) is not b <-> AND(not xs)).
 // The scope is (xs..., b).
 class AllEqual final : public Propagator {
  public:
-  AllEqual(std::vector<Var> scope, Value t) : Propagator(std::move(scope), Trigger::any), t_(t) {}
+  AllEqual(std::vector<Var> scope, Value t) : Propagator(std::move(scope), Trigger::any), t_(t), sweep_(this->scope().size()) {}
   std::string name() const override { return t_ == 1 ? "and_all" : "or_all"; }
   bool satisfied(std::span<const Value> v) const override {
     bool all = true;
@@ -59,17 +142,11 @@ class AllEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const std::size_t n = scope().size() - 1;
     const Var b = scope()[n];
-    for (Var x : scope())
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
-    std::size_t open = n, open_count = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const Var x = scope()[i];
-      if (!ctx.contains(x, t_)) return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
-      if (!ctx.fixed(x)) {
-        open = i;
-        ++open_count;
-      }
-    }
+    const Tally xs = sweep_(ctx, scope(), 0, n);
+    if (!xs.in_01 || !sweep_(ctx, scope(), n, n + 1).in_01) return PropStatus::failed;
+    const std::size_t open = xs.last_open, open_count = xs.open;
+    if ((t_ == 1 ? xs.zeros : xs.ones) > 0)  // some xs cannot be t: b is 1 - t
+      return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::fixpoint : PropStatus::failed;
     if (!ctx.fixed(b)) return PropStatus::fixpoint;
     if (ctx.value(b) == t_) {
@@ -83,11 +160,12 @@ class AllEqual final : public Propagator {
 
  private:
   Value t_;
+  BoolSweep sweep_;
 };
 
 class Parity final : public Propagator {
  public:
-  Parity(std::vector<Var> xs, bool odd) : Propagator(std::move(xs), Trigger::any), odd_(odd) {}
+  Parity(std::vector<Var> xs, bool odd) : Propagator(std::move(xs), Trigger::any), odd_(odd), sweep_(scope().size()) {}
   std::string name() const override { return odd_ ? "parity(odd)" : "parity(even)"; }
   bool satisfied(std::span<const Value> v) const override {
     int ones = 0;
@@ -98,26 +176,19 @@ class Parity final : public Propagator {
     return (ones % 2 == 1) == odd_;
   }
   PropStatus propagate(Context& ctx) override {
-    int ones = 0;
-    std::size_t open = scope().size(), open_count = 0;
-    for (std::size_t i = 0; i < scope().size(); ++i) {
-      const Var x = scope()[i];
-      if (!cut_to_01(ctx, x)) return PropStatus::failed;
-      if (!ctx.fixed(x)) {
-        open = i;
-        ++open_count;
-      } else {
-        ones += ctx.value(x);
-      }
-    }
+    const Tally t = sweep_(ctx, scope(), 0, scope().size());
+    if (!t.in_01) return PropStatus::failed;
+    const std::size_t ones = t.ones, open = t.last_open, open_count = t.open;
     const int want = odd_ ? 1 : 0;
-    if (open_count == 0) return ones % 2 == want ? PropStatus::fixpoint : PropStatus::failed;
-    if (open_count == 1 && !ctx.assign(scope()[open], (want - ones % 2 + 2) % 2)) return PropStatus::failed;
+    const int have = static_cast<int>(ones % 2);
+    if (open_count == 0) return have == want ? PropStatus::fixpoint : PropStatus::failed;
+    if (open_count == 1 && !ctx.assign(scope()[open], (want - have + 2) % 2)) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
  private:
   bool odd_;
+  BoolSweep sweep_;
 };
 
 std::vector<Var> joined(std::vector<Var> a, const std::vector<Var>& b) {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/bounds.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -13,7 +14,7 @@ namespace {
 class Cumulative final : public Propagator {
  public:
   Cumulative(std::vector<Var> scope, std::size_t n)
-      : Propagator(std::move(scope), Trigger::bounds), n_(n), part_(n), times_(2 * n), height_(2 * n) {}
+      : Propagator(std::move(scope), Trigger::bounds), n_(n), part_(n), event_(2 * n), times_(2 * n), height_(2 * n) {}
   std::string name() const override { return "cumulative"; }
   bool satisfied(std::span<const Value> v) const override {
     const auto s = v.first(n_), d = v.subspan(n_, n_), r = v.subspan(2 * n_, n_);
@@ -33,50 +34,65 @@ class Cumulative final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     if (n_ == 0) return PropStatus::fixpoint;
     const Var b = scope()[3 * n_];
-    if (!ctx.remove_below(b, 0)) return PropStatus::failed;
+    if (!at_least_zero(ctx, b)) return PropStatus::failed;
+    // Every bound read once: the task's window, its least duration and use, its compulsory part.
     for (std::size_t i = 0; i < n_; ++i)
-      if (!ctx.remove_below(dur(i), 0) || !ctx.remove_below(use(i), 0)) return PropStatus::failed;
-    // The compulsory parts and the profile they make, over the segments between their ends.
-    std::size_t m = 0;
+      if (!at_least_zero(ctx, dur(i)) || !at_least_zero(ctx, use(i))) return PropStatus::failed;
+    std::size_t events = 0;
     for (std::size_t i = 0; i < n_; ++i) {
       Part& p = part_[i];
-      p.from = ctx.max(start(i));
-      p.to = static_cast<long>(ctx.min(start(i))) + ctx.min(dur(i));
-      p.use = ctx.min(use(i));
-      if (p.from >= p.to || p.use == 0) p.to = p.from;  // none
+      const Bounds s = bounds(ctx.domains(), start(i));
+      p.est = s.min;
+      p.lst = s.max;
+      p.length = ctx.min(dur(i));
+      p.need = ctx.min(use(i));
+      p.from = p.lst;
+      p.to = p.est + p.length;
+      if (p.from >= p.to || p.need == 0) p.to = p.from;  // none
       if (p.from == p.to) continue;
-      times_[m++] = p.from;
-      times_[m++] = p.to;
+      event_[events++] = {p.from, p.need};
+      event_[events++] = {p.to, -p.need};
     }
-    std::sort(times_.begin(), times_.begin() + static_cast<long>(m));
-    m = static_cast<std::size_t>(std::unique(times_.begin(), times_.begin() + static_cast<long>(m)) - times_.begin());
-    const std::size_t segments = m == 0 ? 0 : m - 1;  // segment k is [times_[k], times_[k + 1])
-    long peak = 0;
-    for (std::size_t k = 0; k < segments; ++k) {
-      height_[k] = 0;
-      for (const Part& p : part_)
-        if (p.from <= times_[k] && times_[k + 1] <= p.to) height_[k] += p.use;
-      peak = std::max(peak, height_[k]);
+    // The profile by one sweep over the sorted part ends: segment k is [times_[k], times_[k + 1])
+    // at height_[k].
+    std::sort(event_.begin(), event_.begin() + static_cast<long>(events),
+              [](const Event& x, const Event& y) { return x.time < y.time; });
+    std::size_t m = 0;
+    long level = 0, peak = 0;
+    for (std::size_t e = 0; e < events;) {
+      const long t = event_[e].time;
+      for (; e < events && event_[e].time == t; ++e) level += event_[e].delta;
+      times_[m] = t;
+      height_[m++] = level;
+      peak = std::max(peak, level);
     }
+    const std::size_t segments = m == 0 ? 0 : m - 1;
     if (peak > ctx.max(b) || !ctx.remove_below(b, static_cast<Value>(peak))) return PropStatus::failed;
     const long cap = ctx.max(b);
     // Each task away from the segments where it cannot run beside the others' compulsory parts.
+    // A task that fits beside the highest segment fits everywhere; otherwise only the segments
+    // its window overlaps can move it, so each sweep starts at the window and stops past it.
+    const auto first = times_.begin(), last = times_.begin() + static_cast<long>(m);
     bool changed = false;
     for (std::size_t i = 0; i < n_; ++i) {
-      const long length = ctx.min(dur(i)), need = ctx.min(use(i));
-      if (length == 0 || need == 0) continue;
       const Part& own = part_[i];
+      const long length = own.length, need = own.need;
+      if (length == 0 || need == 0 || peak + need <= cap) continue;
       auto blocked = [&](std::size_t k) {
         const bool mine = own.from <= times_[k] && times_[k + 1] <= own.to;
-        return height_[k] - (mine ? own.use : 0) + need > cap;
+        return height_[k] - (mine ? own.need : 0) + need > cap;
       };
-      long est = ctx.min(start(i)), lst = ctx.max(start(i));
-      for (std::size_t k = 0; k < segments; ++k)
-        if (blocked(k) && est < times_[k + 1] && est + length > times_[k]) est = times_[k + 1];
-      for (std::size_t k = segments; k-- > 0;)
-        if (blocked(k) && lst < times_[k + 1] && lst + length > times_[k]) lst = times_[k] - length;
+      long est = own.est, lst = own.lst;
+      // Forward: the segments that end after est, while they start before est + length.
+      std::size_t k = static_cast<std::size_t>(std::upper_bound(first, last, est) - first);
+      for (k = k == 0 ? 0 : k - 1; k < segments && times_[k] < est + length; ++k)
+        if (blocked(k) && est < times_[k + 1]) est = times_[k + 1];
+      // Backward: the segments that start before lst + length, while they end after lst.
+      k = std::min(static_cast<std::size_t>(std::lower_bound(first, last, lst + length) - first), segments);
+      while (k-- > 0 && times_[k + 1] > lst)
+        if (blocked(k) && lst + length > times_[k]) lst = times_[k] - length;
       if (est > lst) return PropStatus::failed;
-      if (est == ctx.min(start(i)) && lst == ctx.max(start(i))) continue;
+      if (est == own.est && lst == own.lst) continue;
       if (!ctx.remove_below(start(i), static_cast<Value>(est)) || !ctx.remove_above(start(i), static_cast<Value>(lst)))
         return PropStatus::failed;
       changed = true;
@@ -87,16 +103,24 @@ class Cumulative final : public Propagator {
 
  private:
   struct Part {
-    long from = 0, to = 0, use = 0;  // [from, to) at height use; from == to: none
+    long est = 0, lst = 0;           // the start's bounds
+    long length = 0, need = 0;       // least duration and least use
+    long from = 0, to = 0;           // compulsory part [from, to) at height need; from == to: none
   };
+  struct Event {
+    long time = 0, delta = 0;  // the profile changes by delta at time
+  };
+  // Removes v's negative candidates (durations, uses and the capacity are never negative).
+  static bool at_least_zero(Context& ctx, Var v) { return ctx.min(v) >= 0 || ctx.remove_below(v, 0); }
   Var start(std::size_t i) const { return scope()[i]; }
   Var dur(std::size_t i) const { return scope()[n_ + i]; }
   Var use(std::size_t i) const { return scope()[2 * n_ + i]; }
 
   std::size_t n_;
-  std::vector<Part> part_;   // scratch, per task
-  std::vector<long> times_;  // scratch: the parts' ends, sorted
-  std::vector<long> height_;  // scratch: the profile per segment
+  std::vector<Part> part_;    // scratch, per task
+  std::vector<Event> event_;  // scratch: where each compulsory part starts and ends
+  std::vector<long> times_;   // scratch: the distinct event times, increasing
+  std::vector<long> height_;  // scratch: the profile from each time to the next
 };
 
 }  // namespace

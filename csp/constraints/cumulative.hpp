@@ -8,7 +8,8 @@
 // within max(b) and raises min(b); a task that cannot fit beside the rest of the profile where its
 // own compulsory part is not has its earliest start pushed past, and its latest start pulled
 // before, each such segment (bounds only). Durations, uses and b prune nothing else. Scratch
-// is sized once by the number of tasks; a run sorts 2n event times, O(n^2) in all.
+// is sized once by the number of tasks; a run sorts the 2n part ends and sweeps them once for the
+// profile, then each task scans only the segments its window overlaps (O(n^2) at worst).
 #pragma once
 
 #include <memory>

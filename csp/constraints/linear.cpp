@@ -1,8 +1,10 @@
 #include "csp/constraints/linear.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/bounds.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -17,11 +19,13 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return -floor_div(-a, b)
 class Linear final : public Propagator {
  public:
   Linear(std::vector<std::int64_t> c, std::vector<Var> x, LinearRelation rel, std::int64_t rhs)
-      : Propagator(x, Trigger::bounds), c_(std::move(c)), rel_(rel), rhs_(rhs) {
+      : Propagator(x, Trigger::bounds), c_(std::move(c)), rel_(rel), rhs_(rhs), words_(x.size()) {
     if (c_.size() != scope().size()) throw std::invalid_argument("linear: coefficients and variables differ in number");
     for (std::int64_t k : c_)
       if (k == 0 || k > (1LL << 30) || k < -(1LL << 30))
         throw std::invalid_argument("linear: coefficients must be non-zero and within +-2^30");
+    tmin_.resize(c_.size());
+    tmax_.resize(c_.size());
   }
 
   std::string name() const override {
@@ -40,64 +44,105 @@ class Linear final : public Propagator {
     return false;
   }
 
+  // One read of every bound, then alternate passes: the `<=` side lowers term maxima (only the
+  // greatest sum moves), the `>=` side raises term minima (only the least sum moves). A pass
+  // touches only the terms whose span exceeds the slack, and is skipped when the widest span fits
+  // in it, which is the usual case deep in search. Sums are updated from the re-read bounds (holes
+  // may move a bound past the one written), so no pass has to read the whole scope again.
   PropStatus propagate(Context& ctx) override {
+    // Two and three terms (x + c <= y, x + y = z) are most of the sums models post: with the
+    // count known, the compiler unrolls the sweeps.
+    switch (c_.size()) {
+      case 2: return run<2>(ctx);
+      case 3: return run<3>(ctx);
+      default: return run<0>(ctx);
+    }
+  }
+
+ private:
+  // propagate() for N terms (0: as many as there are).
+  template <std::size_t N>
+  PropStatus run(Context& ctx) {
     const bool upper = rel_ != LinearRelation::greater_equal;  // sum <= rhs must hold
     const bool lower = rel_ != LinearRelation::less_equal;     // sum >= rhs must hold
-    for (bool changed = true; changed;) {
-      changed = false;
-      // Least and greatest possible value of the whole sum.
-      std::int64_t lo = 0, hi = 0;
-      for (std::size_t i = 0; i < c_.size(); ++i) {
-        lo += term_min(ctx, i);
-        hi += term_max(ctx, i);
-      }
-      if ((upper && lo > rhs_) || (lower && hi < rhs_)) return PropStatus::failed;
-      for (std::size_t i = 0; i < c_.size(); ++i) {
-        Var x = scope()[i];
-        const std::int64_t k = c_[i];
-        const std::int64_t tmin = term_min(ctx, i), tmax = term_max(ctx, i);
-        // The term may be at most rhs - (least of the rest), and at least rhs - (greatest of the rest).
-        std::int64_t term_hi = upper ? rhs_ - (lo - tmin) : INT64_MAX;
-        std::int64_t term_lo = lower ? rhs_ - (hi - tmax) : INT64_MIN;
-        std::int64_t new_max, new_min;
-        if (k > 0) {
-          new_max = upper ? floor_div(term_hi, k) : INT64_MAX;
-          new_min = lower ? ceil_div(term_lo, k) : INT64_MIN;
-        } else {
-          new_max = lower ? floor_div(term_lo, k) : INT64_MAX;
-          new_min = upper ? ceil_div(term_hi, k) : INT64_MIN;
-        }
-        const Value old_min = ctx.min(x), old_max = ctx.max(x);
-        if (new_max < old_max) {
-          if (new_max < old_min || !ctx.remove_above(x, static_cast<Value>(new_max))) return PropStatus::failed;
-        }
-        if (new_min > old_min) {
-          if (new_min > ctx.max(x) || !ctx.remove_below(x, static_cast<Value>(new_min))) return PropStatus::failed;
-        }
-        if (ctx.min(x) != old_min || ctx.max(x) != old_max) {
-          changed = true;
-          // Keep lo and hi exact for the next variables of this sweep.
-          lo += term_min(ctx, i) - tmin;
-          hi += term_max(ctx, i) - tmax;
+    const Domains& d = ctx.domains();
+    const std::size_t n = N != 0 ? N : c_.size();
+    std::int64_t lo = 0, hi = 0, span = 0;  // least and greatest sum, widest term
+    const bool one_word = words_.one_word(d, scope());
+    for (std::size_t i = 0; i < n; ++i) {
+      const Bounds x = one_word ? words_.bounds(d, i) : bounds(d, scope()[i]);
+      const std::int64_t k = c_[i];
+      const std::int64_t a = k * x.min, b = k * x.max;
+      const std::int64_t tmin = k > 0 ? a : b, tmax = k > 0 ? b : a;
+      tmin_[i] = tmin;
+      tmax_[i] = tmax;
+      lo += tmin;
+      hi += tmax;
+      span = std::max(span, tmax - tmin);
+    }
+    for (;;) {
+      if (upper) {
+        if (lo > rhs_) return PropStatus::failed;
+        const std::int64_t slack = rhs_ - lo;  // how far any term may rise above its minimum
+        if (span > slack) {
+          std::int64_t widest = 0;
+          for (std::size_t i = 0; i < n; ++i) {
+            if (tmax_[i] - tmin_[i] > slack) {
+              const std::int64_t now = cap_term(ctx, i, tmin_[i] + slack, true);
+              if (now == kWipedOut) return PropStatus::failed;
+              hi -= tmax_[i] - now;
+              tmax_[i] = now;
+            }
+            widest = std::max(widest, tmax_[i] - tmin_[i]);
+          }
+          span = widest;
         }
       }
+      if (!lower) break;
+      if (hi < rhs_) return PropStatus::failed;
+      const std::int64_t slack = hi - rhs_;  // how far any term may fall below its maximum
+      if (span <= slack) break;
+      std::int64_t widest = 0;
+      bool moved = false;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (tmax_[i] - tmin_[i] > slack) {
+          const std::int64_t now = cap_term(ctx, i, tmax_[i] - slack, false);
+          if (now == kWipedOut) return PropStatus::failed;
+          lo += now - tmin_[i];
+          tmin_[i] = now;
+          moved = true;
+        }
+        widest = std::max(widest, tmax_[i] - tmin_[i]);
+      }
+      span = widest;
+      // A raised least sum shrinks the `<=` slack: that side must look again (for `=` only).
+      if (!moved || !upper) break;
     }
     return PropStatus::fixpoint;
   }
 
- private:
-  std::int64_t term_min(const Context& ctx, std::size_t i) const {
-    Var x = scope()[i];
-    return c_[i] > 0 ? c_[i] * ctx.min(x) : c_[i] * ctx.max(x);
-  }
-  std::int64_t term_max(const Context& ctx, std::size_t i) const {
-    Var x = scope()[i];
-    return c_[i] > 0 ? c_[i] * ctx.max(x) : c_[i] * ctx.min(x);
+  // Returned by cap_term() when the write emptied the variable.
+  static constexpr std::int64_t kWipedOut = INT64_MIN;
+
+  // Makes term i at most t (`above`) or at least t. t lies inside the term's current range, so the
+  // variable keeps a value unless holes empty it. Returns the term's new bound on that side (its
+  // maximum, or its minimum), or kWipedOut.
+  std::int64_t cap_term(Context& ctx, std::size_t i, std::int64_t t, bool above) {
+    const Var x = scope()[i];
+    const std::int64_t k = c_[i];
+    if ((k > 0) == above) {  // the variable's maximum comes down
+      if (!ctx.remove_above(x, static_cast<Value>(floor_div(t, k)))) return kWipedOut;
+      return k * ctx.max(x);
+    }
+    if (!ctx.remove_below(x, static_cast<Value>(ceil_div(t, k)))) return kWipedOut;
+    return k * ctx.min(x);
   }
 
   std::vector<std::int64_t> c_;
   LinearRelation rel_;
   std::int64_t rhs_;
+  std::vector<std::int64_t> tmin_, tmax_;  // scratch, per term: its least and greatest value
+  ScopeWords words_;
 };
 
 }  // namespace
