@@ -22,6 +22,7 @@ struct DepthFirstSearch::Frame {
   ValueOrder* order = nullptr;  // the value order that decides on var here
   bool lazy = false;            // decisions from order->decide(), not from `values`
   bool hole = false;            // `tried` (x = a) was refuted but the domain still holds a: split around it next
+  bool again = false;           // a refutation narrowed `saved`: choose the variable again (SearchOptions::reselect)
   std::vector<Value> values;
   std::size_t next = 0;
   Decision tried;
@@ -146,7 +147,7 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
 // frame for the variable the order picks, and go on to its first decision.
 DepthFirstSearch::Step DepthFirstSearch::open() {
   ValueOrder* values = nullptr;
-  const Var v = select(values);
+  const Var v = select(current_, values);
   if (v.id < 0) return solution();
   if (depth_ == frames_.size()) add_frame();  // deeper than ever before: once per depth
   Frame& f = frames_[depth_++];
@@ -158,6 +159,7 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   f.order = values;
   f.lazy = values->lazy(v, current_);
   f.hole = false;
+  f.again = false;
   f.bounds = bounds_;
   f.values.clear();
   if (!f.lazy) values->order(v, current_, f.values);
@@ -165,18 +167,35 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   return Step::next;
 }
 
-// The variable to branch on and its value order: the first phase with an unfixed variable
+// The variable to branch on in d and its value order: the first phase with an unfixed variable
 // decides, else the options' own order.
-Var DepthFirstSearch::select(ValueOrder*& values) {
+Var DepthFirstSearch::select(const Domains& d, ValueOrder*& values) {
   for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
-    const Var v = phase_orders_[p]->select(current_);
+    const Var v = phase_orders_[p]->select(d);
     if (v.id >= 0) {
       values = phase_values_[p].get();
       return v;
     }
   }
   values = value_order_.get();
-  return var_order_->select(current_);
+  return var_order_->select(d);
+}
+
+// Two-way branching (SearchOptions::reselect): the frame's domains lost a value to a refutation,
+// so the order chooses among them afresh, and the frame branches on that variable from now on.
+// The same variable, or none unfixed (the frame's variable is then fixed and its one value
+// decides), leaves the frame as it is.
+void DepthFirstSearch::reselect(Frame& f) {
+  f.again = false;
+  ValueOrder* values = nullptr;
+  const Var v = select(f.saved, values);
+  if (v.id < 0 || (v == f.var && values == f.order)) return;
+  f.var = v;
+  f.order = values;
+  f.lazy = values->lazy(v, f.saved);
+  f.values.clear();
+  if (!f.lazy) values->order(v, f.saved, f.values);
+  f.next = 0;
 }
 
 // Every variable is fixed in current_: check the assignment (unless MAC vouches for it and the
@@ -218,6 +237,7 @@ DepthFirstSearch::Step DepthFirstSearch::next() {
     --depth_;
     return refute();
   }
+  if (f.again) reselect(f);
   Decision c;
   if (f.lazy) {
     c = f.hole ? Decision{Decision::Kind::below, f.tried.value} : f.order->decide(f.var, f.saved);
@@ -266,6 +286,9 @@ bool DepthFirstSearch::refuted(Frame& f) {
                      (options_.inference != Inference::mac || engine_.propagate_from(f.var, f.saved, result_.stats));
   if (!alive) note_failure(engine_.last_failure());
   else if (f.lazy && c.kind == Decision::Kind::assign && f.saved.contains(f.var, c.value)) f.hole = true;
+  // A hole must be split around on the same variable: choosing another would forget that x = a
+  // was refuted, and search would try it again below.
+  else f.again = options_.reselect;
   return alive;
 }
 

@@ -68,7 +68,8 @@ class DepthFirstSearch {
   Step stop(SearchStatus status);
   bool refuted(Frame& f);
   bool bounded(Frame& f);
-  Var select(ValueOrder*& values);
+  Var select(const Domains& d, ValueOrder*& values);
+  void reselect(Frame& f);
   static constexpr int kReserveUpTo = 1024;  // frames reserve a candidate list up to this wide
   static constexpr std::size_t kFramesUpFront = 64;  // frames made before the first search (more on demand)
   void note_failure(PropagatorId by);

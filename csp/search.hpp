@@ -81,6 +81,11 @@ struct SearchOptions {
   Tracer* tracer = nullptr;
   /// Branching phases taken before `order`/`values` (empty: those alone decide every variable).
   std::vector<Phase> phases;
+  /// Two-way branching: once a decision x = a is refuted (x != a holds), the variable order
+  /// chooses again, as at a new node, instead of going on with x's next value. FlatZinc's search
+  /// annotations mean this (smallest, first_fail: the refutation changes which variable is best).
+  /// Off: d-way branching, each node tries its variable's values in turn.
+  bool reselect = false;
 };
 
 /// How a search ended.

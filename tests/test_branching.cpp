@@ -90,6 +90,67 @@ TEST_CASE("phases: a custom order that cannot be restricted is refused", "[searc
   REQUIRE_THROWS_AS(csp::Solver(m, o), std::invalid_argument);
 }
 
+TEST_CASE("reselect: after x != a the order chooses again, not x's next value", "[search][reselect]") {
+  // x0 = 0 fails (x0 != x2, x2 fixed at 0); x0 != 0 leaves x1 the smallest minimum.
+  csp::Model m;
+  csp::Var x0 = m.add_var(0, 5, "x0"), x1 = m.add_var(0, 5, "x1"), x2 = m.add_var(0, 0, "x2");
+  m.post(csp::not_equal(x0, x2));
+  for (bool reselect : {false, true}) {
+    CAPTURE(reselect);
+    DecisionLog log;
+    csp::SearchOptions o;
+    o.inference = csp::Inference::none;  // the failure shows only once x0 = 0 is tried
+    o.order = csp::order::smallest();
+    o.reselect = reselect;
+    o.tracer = &log;
+    csp::Solver s(m, o);
+    REQUIRE(s.solve().found());
+    REQUIRE(log.vars.size() >= 2);
+    REQUIRE(log.vars[0] == x0.id);
+    REQUIRE(log.vars[1] == (reselect ? x1.id : x0.id));
+  }
+}
+
+TEST_CASE("reselect: every order and value order finds each solution once, narrow and wide domains",
+          "[search][reselect]") {
+  std::mt19937 rng(5);
+  for (int instance = 0; instance < 10; ++instance) {
+    csp::Model m;
+    std::vector<csp::Var> x;
+    for (int i = 0; i < 3; ++i) {
+      std::vector<csp::Value> dom;  // with holes
+      for (csp::Value v = -3; v <= 6; ++v)
+        if (rng() % 3 != 0) dom.push_back(v);
+      if (dom.empty()) dom.push_back(0);
+      x.push_back(m.add_var(dom));
+    }
+    // A wide domain, whose refuted inner values stay as holes to split around.
+    x.push_back(m.add_var(-100000, 100000));
+    m.post(csp::linear({1, 2, -1, 1}, x, csp::LinearRelation::less_equal, static_cast<std::int64_t>(rng() % 8)));
+    m.post(csp::linear({1, 1, 1, -1}, x, csp::LinearRelation::less_equal, 3));
+    m.post(csp::not_equal(x[0], x[2]));
+    m.post(csp::not_equal(x[3], x[1]));
+    csp::SearchOptions reference;
+    reference.order = csp::order::input();
+    const auto want = all_solutions(m, reference);
+    for (std::string_view order : csp::order::names()) {
+      for (std::string_view values : csp::values::names()) {
+        if (values == "lcv") continue;  // lists every candidate of the wide domain: slow, not different
+        for (const char* inference : {"fc", "mac"}) {
+          CAPTURE(instance, order, values, inference);
+          csp::SearchOptions o;
+          o.order = csp::order::by_name(order);
+          o.values = csp::values::by_name(values, 11);
+          o.inference = csp::parse_inference(inference);
+          o.reselect = true;
+          if (instance % 2 == 1) o.phases.push_back({{x[3], x[1]}, csp::order::by_name(order), {}});
+          REQUIRE(all_solutions(m, o) == want);
+        }
+      }
+    }
+  }
+}
+
 TEST_CASE("value orders: every one finds each solution of random small models exactly once", "[search][values]") {
   std::mt19937 rng(7);
   for (int instance = 0; instance < 30; ++instance) {

@@ -17,7 +17,10 @@ void write_solution(std::FILE* out, const Program& p, std::span<const Value> sol
 
 SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, std::vector<std::string>& notes) {
   SearchOptions search = options.search;
-  if (!options.free) search.phases = phases(p, options.seed, notes);
+  if (!options.free) {
+    search.phases = phases(p, options.seed, notes);
+    search.reselect = true;  // FlatZinc's branching is two-way: x = a, else x != a and choose again
+  }
   Solver solver(p.model, std::move(search));
   const Domains& start = p.model.initial_domains();
   SearchResult r;
