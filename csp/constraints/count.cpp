@@ -158,7 +158,9 @@ class Among final : public Propagator {
       const auto [inside, outside] = split(d, xi);
       if (!inside || !outside) continue;
       bool ok = true;
-      if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
+      if (d.interval(xi)) {  // no holes: only the bounds move, past the values that must go
+        if (!keep_side(ctx, xi, may_in)) return PropStatus::failed;
+      } else if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
         for (const Value a : set_) ok = ok && ctx.remove(xi, a);
       } else {  // within the set's span first when only members may stay, then each
         if (may_in && !clamp(ctx, xi, set_.front(), set_.back())) return PropStatus::failed;
@@ -173,6 +175,27 @@ class Among final : public Propagator {
 
  private:
   bool in_set(Value x) const { return std::binary_search(set_.begin(), set_.end(), x); }
+  // For an interval-form xi, where removing an interior value is a no-op: raises its min and lowers
+  // its max past every value on the wrong side of the set (members when !inside), so that one run
+  // leaves both bounds on the side to keep. O(|set|), however wide xi is.
+  bool keep_side(Context& ctx, Var xi, bool inside) const {
+    const Domains& d = ctx.domains();
+    long lo = d.min(xi), hi = d.max(xi);
+    if (inside) {
+      const auto first = std::lower_bound(set_.begin(), set_.end(), static_cast<Value>(lo));
+      const auto last = std::upper_bound(set_.begin(), set_.end(), static_cast<Value>(hi));
+      if (first == last) return false;  // no member within [lo, hi]
+      lo = *first;
+      hi = *(last - 1);
+    } else {  // past each run of consecutive members at either end
+      for (auto it = std::lower_bound(set_.begin(), set_.end(), static_cast<Value>(lo)); it != set_.end() && *it == lo; ++it)
+        ++lo;
+      for (auto it = std::upper_bound(set_.begin(), set_.end(), static_cast<Value>(hi)); it != set_.begin() && *(it - 1) == hi; --it)
+        --hi;
+      if (lo > hi) return false;
+    }
+    return ctx.remove_below(xi, static_cast<Value>(lo)) && ctx.remove_above(xi, static_cast<Value>(hi));
+  }
   // Whether v has candidates inside the set, and outside it: walks v's candidates or the set's
   // members, whichever are fewer (a wide v against a small set, or the reverse).
   std::pair<bool, bool> split(const Domains& d, Var v) const {
