@@ -156,7 +156,27 @@ TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count
   check_spec(spread(count_eq_spec(), 0, 1), 10);  // x and y wide, the count c not
 }
 
-TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, and checks", "[harness][globals][count]") {
+TEST_CASE("count_eq with a y of more than kCountValues candidates is sound on bounds", "[bruteforce][harness][globals][count]") {
+  Spec s = count_eq_spec();
+  s.name = "count_eq(x, y, c) with a wide y";
+  s.promise = {Promise::Kind::sound, "soundness (bounds of c and y)"};
+  s.seed = 1815;
+  s.instances = 1500;
+  s.domains = [](Rng& r) {  // y over kCountValues + 1..8 values, some of them the x's
+    Doms d = draw_vars(r, r.between(1, 3), 0, 3, 25);
+    const Value from = r.between(-2 - csp::kCountValues, 2);
+    std::vector<Value> y;
+    for (Value v = from; v <= from + csp::kCountValues + r.between(0, 7); ++v) y.push_back(v);
+    d.push_back(y);
+    d.push_back(random_domain(r, -1, 4, 20));  // c
+    return d;
+  };
+  const Tally t = check_spec(s, 10);
+  CHECK(t.pruned > 0);
+}
+
+TEST_CASE("count_eq with a y of more than kCountValues candidates cuts bounds, then counts once y is narrow",
+          "[harness][globals][count]") {
   csp::Model m;
   const std::vector<Var> x = m.add_vars(3, 0, csp::kCountValues + 10);
   const Var y = m.add_var(0, csp::kCountValues + 10), c = m.add_var(0, 3);
@@ -166,10 +186,20 @@ TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, a
   CHECK(root.domains.size(y) == csp::kCountValues + 11);  // nothing counted yet
   csp::Domains d = m.initial_domains();
   for (Var v : x) d.assign(v, 7);
+  csp::Domains wide_c = d;
+  wide_c.remove_below(c, 1);
+  const harness::Outcome cut = harness::propagate(m, wide_c);  // c >= 1: y within the x's hull, 7
+  REQUIRE(cut.ok);
+  CHECK(cut.domains.fixed(y));
+  CHECK(cut.domains.value(c) == 3);
   d.assign(c, 2);
-  CHECK(harness::propagate(m, d).ok);  // y unfixed: it waits
-  d.assign(y, 7);
-  CHECK_FALSE(harness::propagate(m, d).ok);  // three 7s, not two
+  CHECK_FALSE(harness::propagate(m, d).ok);  // y can only be 7, and there are three 7s, not two
+  csp::Domains none = m.initial_domains();
+  for (Var v : x) none.remove_below(v, csp::kCountValues + 10);
+  none.remove_above(y, csp::kCountValues + 9);
+  const harness::Outcome zero = harness::propagate(m, none);  // no x meets y: c = 0
+  REQUIRE(zero.ok);
+  CHECK(zero.domains.value(c) == 0);
   csp::Domains e = m.initial_domains();
   e.assign(x[0], 7);
   e.assign(y, 7);

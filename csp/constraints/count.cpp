@@ -42,7 +42,7 @@ class CountEq final : public Propagator {
     const Domains& d = ctx.domains();
     const std::size_t n = scope().size() - 2;
     const Var y = scope()[n], c = scope()[n + 1];
-    if (ctx.size(y) > kCountValues) return PropStatus::fixpoint;  // y unfixed: waits
+    if (ctx.size(y) > kCountValues) return wide_y(ctx);
     // Per candidate v of y: how many x are fixed to v (sure) and how many may take it (possible).
     std::size_t m = 0;
     d.for_each(y, [&](Value v) {
@@ -116,6 +116,26 @@ class CountEq final : public Propagator {
   }
 
  private:
+  // Too many candidates of y to count each: bounds only. c is at most the number of x that may
+  // meet y; when c >= 1, y lies within the hull of those x. Both hold for every y in a solution.
+  PropStatus wide_y(Context& ctx) {
+    const Domains& d = ctx.domains();
+    const std::size_t n = scope().size() - 2;
+    const Var y = scope()[n], c = scope()[n + 1];
+    long meets = 0, lo = 1L << 40, hi = -(1L << 40);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Var xi = scope()[i];
+      const long from = std::max(d.min(xi), d.min(y)), to = std::min(d.max(xi), d.max(y));
+      if (!hits(d, xi, from, to) || !hits(d, y, from, to)) continue;  // a shared value is possible
+      ++meets;
+      lo = std::min<long>(lo, d.min(xi));
+      hi = std::max<long>(hi, d.max(xi));
+    }
+    if (!clamp(ctx, c, 0, meets)) return PropStatus::failed;
+    if (ctx.min(c) >= 1 && !clamp(ctx, y, lo, hi)) return PropStatus::failed;
+    return PropStatus::not_fixpoint;  // y's cut changes which x meet it
+  }
+
   std::array<Value, kCountValues> values_{};
   std::array<int, kCountValues> sure_{}, possible_{};
 };
