@@ -149,6 +149,79 @@ TEST_CASE("flatzinc builder: every builtin has the solutions of its FlatZinc mea
   }
 }
 
+TEST_CASE("flatzinc builder: the globals over interval-form variables keep the solutions of their meaning",
+          "[flatzinc][interval]") {
+  // a, b, c, d declared over 10,001 values take the interval form (no holes: interior removals are
+  // no-ops); bounds constraints then cut them to [lo, hi], so every global below runs there end to
+  // end, and the search's count must match the brute-force count of its meaning.
+  using V = const std::vector<int>&;
+  auto count_of = [](V v, std::size_t from, std::size_t to, int x) {
+    return std::count(v.begin() + static_cast<long>(from), v.begin() + static_cast<long>(to), x);
+  };
+  const std::vector<BuiltinCase> cases = {
+      {"csp_circuit([a, b, c, d], 1)", 0, 5,
+       [](V v) {  // one cycle through the four nodes, successors 1-based
+         int at = 0;
+         for (int step = 0; step < 4; ++step) {
+           if (v[static_cast<std::size_t>(at)] < 1 || v[static_cast<std::size_t>(at)] > 4) return false;
+           at = v[static_cast<std::size_t>(at)] - 1;
+           if (at == 0 && step < 3) return false;
+         }
+         return at == 0;
+       }},
+      {"csp_among(a, [b, c, d], {1, 3})", 0, 3,
+       [](V v) { return v[0] == (v[1] == 1 || v[1] == 3) + (v[2] == 1 || v[2] == 3) + (v[3] == 1 || v[3] == 3); }},
+      {"csp_count_eq([a, b], c, d)", 0, 2, [count_of](V v) { return count_of(v, 0, 2, v[2]) == v[3]; }},
+      {"csp_inverse([a, b], [c, d], 1, 1)", 0, 3,
+       [](V v) { return v[0] >= 1 && v[0] <= 2 && v[1] >= 1 && v[1] <= 2 && v[2 + v[0] - 1] == 1 && v[2 + v[1] - 1] == 2; }},
+      {"csp_global_cardinality([a, b], [1, 2], [c, d])", 0, 2,
+       [count_of](V v) { return count_of(v, 0, 2, 1) == v[2] && count_of(v, 0, 2, 2) == v[3]; }},
+      {"csp_global_cardinality_low_up_closed([a, b, c, d], [0, 2], [1, 1], [2, 3])", -1, 3,
+       [count_of](V v) {
+         const long zeros = count_of(v, 0, 4, 0), twos = count_of(v, 0, 4, 2);
+         return zeros + twos == 4 && zeros >= 1 && zeros <= 2 && twos >= 1 && twos <= 3;
+       }},
+      {"csp_lex_lesseq_int([a, b], [c, d])", -1, 1, [](V v) { return v[0] < v[2] || (v[0] == v[2] && v[1] <= v[3]); }},
+      {"csp_table_int([a, b, c], [0, 1, 2, 2, 2, 0, 1, 1, 1, 3, 0, 0])", -1, 3,
+       [](V v) {  // d free
+         const std::set<std::vector<int>> rows{{0, 1, 2}, {2, 2, 0}, {1, 1, 1}, {3, 0, 0}};
+         return rows.count({v[0], v[1], v[2]}) == 1;
+       }},
+      // Q=2, S=2: an even number of 2s among a..d, every symbol in 1..2.
+      {"csp_regular([a, b, c, d], 2, 2, [1, 2, 2, 1], 1, {1})", 0, 3,
+       [](V v) {
+         int twos = 0;
+         for (int x : v) {
+           if (x < 1 || x > 2) return false;
+           twos += x == 2;
+         }
+         return twos % 2 == 0;
+       }},
+      {"csp_cumulative([a, b], [2, c], [d, 1], 2)", -1, 2,
+       [](V v) {  // tasks (a, 2, d) and (b, c, 1) under capacity 2, durations and uses non-negative
+         if (v[2] < 0 || v[3] < 0) return false;
+         for (int t = -3; t <= 6; ++t) {
+           const int load = (v[0] <= t && t < v[0] + 2 ? v[3] : 0) + (v[1] <= t && t < v[1] + v[2] ? 1 : 0);
+           if (load > 2) return false;
+         }
+         return true;
+       }},
+      {"csp_all_different([a, b, c, d])", 0, 3,
+       [](V v) { return std::set<int>(v.begin(), v.end()).size() == v.size(); }},
+  };
+  for (const BuiltinCase& c : cases) {
+    std::string text;
+    for (const char* v : {"a", "b", "c", "d"})
+      text += std::string("var -5000..5000: ") + v + ";\nconstraint int_le(" + std::to_string(c.lo) + ", " + v +
+              ");\nconstraint int_le(" + v + ", " + std::to_string(c.hi) + ");\n";
+    text += "constraint " + c.constraint + ";\nsolve satisfy;\n";
+    INFO(c.constraint);
+    const fz::Program p = build(text);
+    REQUIRE(p.model.initial_domains().interval(*p.model.find("a")));
+    CHECK(count(p) == brute(4, c.lo, c.hi, c.holds));
+  }
+}
+
 TEST_CASE("flatzinc builder: declarations, aliases, constants and outputs", "[flatzinc]") {
   const fz::Program p = build(
       "array [1..2] of int: cs = [1, 1];\n"

@@ -156,7 +156,27 @@ TEST_CASE("count_eq is domain consistent", "[bruteforce][harness][globals][count
   check_spec(spread(count_eq_spec(), 0, 1), 10);  // x and y wide, the count c not
 }
 
-TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, and checks", "[harness][globals][count]") {
+TEST_CASE("count_eq with a y of more than kCountValues candidates is sound on bounds", "[bruteforce][harness][globals][count]") {
+  Spec s = count_eq_spec();
+  s.name = "count_eq(x, y, c) with a wide y";
+  s.promise = {Promise::Kind::sound, "soundness (bounds of c and y)"};
+  s.seed = 1815;
+  s.instances = 1500;
+  s.domains = [](Rng& r) {  // y over kCountValues + 1..8 values, some of them the x's
+    Doms d = draw_vars(r, r.between(1, 3), 0, 3, 25);
+    const Value from = r.between(-2 - csp::kCountValues, 2);
+    std::vector<Value> y;
+    for (Value v = from; v <= from + csp::kCountValues + r.between(0, 7); ++v) y.push_back(v);
+    d.push_back(y);
+    d.push_back(random_domain(r, -1, 4, 20));  // c
+    return d;
+  };
+  const Tally t = check_spec(s, 10);
+  CHECK(t.pruned > 0);
+}
+
+TEST_CASE("count_eq with a y of more than kCountValues candidates cuts bounds, then counts once y is narrow",
+          "[harness][globals][count]") {
   csp::Model m;
   const std::vector<Var> x = m.add_vars(3, 0, csp::kCountValues + 10);
   const Var y = m.add_var(0, csp::kCountValues + 10), c = m.add_var(0, 3);
@@ -166,10 +186,20 @@ TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, a
   CHECK(root.domains.size(y) == csp::kCountValues + 11);  // nothing counted yet
   csp::Domains d = m.initial_domains();
   for (Var v : x) d.assign(v, 7);
+  csp::Domains wide_c = d;
+  wide_c.remove_below(c, 1);
+  const harness::Outcome cut = harness::propagate(m, wide_c);  // c >= 1: y within the x's hull, 7
+  REQUIRE(cut.ok);
+  CHECK(cut.domains.fixed(y));
+  CHECK(cut.domains.value(c) == 3);
   d.assign(c, 2);
-  CHECK(harness::propagate(m, d).ok);  // y unfixed: it waits
-  d.assign(y, 7);
-  CHECK_FALSE(harness::propagate(m, d).ok);  // three 7s, not two
+  CHECK_FALSE(harness::propagate(m, d).ok);  // y can only be 7, and there are three 7s, not two
+  csp::Domains none = m.initial_domains();
+  for (Var v : x) none.remove_below(v, csp::kCountValues + 10);
+  none.remove_above(y, csp::kCountValues + 9);
+  const harness::Outcome zero = harness::propagate(m, none);  // no x meets y: c = 0
+  REQUIRE(zero.ok);
+  CHECK(zero.domains.value(c) == 0);
   csp::Domains e = m.initial_domains();
   e.assign(x[0], 7);
   e.assign(y, 7);
@@ -180,7 +210,7 @@ TEST_CASE("count_eq with a y of more than kCountValues candidates waits for y, a
   CHECK_FALSE(fixed_y.domains.contains(x[2], 7));
 }
 
-TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]") {
+Spec among_spec() {
   Spec s = base_spec("among(n, x, S)", kDomain, 1812);
   s.domains = [](Rng& r) {
     Doms d{random_domain(r, -1, 4, 20)};  // n
@@ -203,8 +233,10 @@ TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]")
     };
     return c;
   };
-  check_spec(s);
+  return s;
 }
+
+TEST_CASE("among is domain consistent", "[bruteforce][harness][globals][count]") { check_spec(among_spec()); }
 
 // global_cardinality over 1-4 x's and a cover of m distinct values, with m count variables last in
 // the scope (`vars`) or constant bounds, closed or not.
@@ -283,7 +315,7 @@ TEST_CASE("global_cardinality keeps each cover value's count domain consistent",
 
 // ---- inverse -------------------------------------------------------------------------------------
 
-TEST_CASE("inverse reaches its pairwise channelling fixpoint", "[bruteforce][harness][globals][inverse]") {
+Spec inverse_spec() {
   Spec s = base_spec("inverse(f, g, f_base, g_base)", {Promise::Kind::custom, "pairwise arc consistency"}, 1821);
   // f and g of 1-3 positions each (usually as many), values around the bases 0 and 1.
   // The first variable, which the constraint leaves alone, carries the split and the bases for the
@@ -331,13 +363,16 @@ TEST_CASE("inverse reaches its pairwise channelling fixpoint", "[bruteforce][har
     c.fixpoint = [pieces](const Doms& now) { return pieces_fixpoint(pieces, now); };
     return c;
   };
-  check_spec(s, 10);
+  return s;
+}
+
+TEST_CASE("inverse reaches its pairwise channelling fixpoint", "[bruteforce][harness][globals][inverse]") {
+  check_spec(inverse_spec(), 10);
 }
 
 // ---- circuit -------------------------------------------------------------------------------------
 
-TEST_CASE("circuit is sound and exact on complete assignments", "[bruteforce][harness][globals][circuit]") {
-  for (const Value base : {0, 1}) {
+Spec circuit_spec(Value base) {
   Spec s = base_spec("circuit(x, " + std::to_string(base) + ")", {Promise::Kind::sound, "soundness"}, 1831 + base);
   // Successors mostly among the nodes and off the node itself.
   s.domains = [base](Rng& r) {
@@ -369,39 +404,50 @@ TEST_CASE("circuit is sound and exact on complete assignments", "[bruteforce][ha
     };
     return c;
   };
-  CAPTURE(s.name);
-  check_spec(s, 10);
+  return s;
+}
+
+TEST_CASE("circuit is sound and exact on complete assignments", "[bruteforce][harness][globals][circuit]") {
+  for (const Value base : {0, 1}) {
+    const Spec s = circuit_spec(base);
+    CAPTURE(s.name);
+    check_spec(s, 10);
   }
 }
 
 // ---- lex_lesseq ----------------------------------------------------------------------------------
 
+Spec lex_spec(bool strict) {
+  Spec s = base_spec(strict ? "lex_less(x, y)" : "lex_lesseq(x, y)", kDomain, strict ? 1842 : 1841);
+  s.domains = [](Rng& r) {
+    const int n = r.between(1, 3), m = r.chance(80) ? n : r.between(1, 3);
+    Doms d{{n}};  // the split, read by the draw
+    for (auto& x : draw_vars(r, n + m, 0, 3, 25)) d.push_back(x);
+    return d;
+  };
+  s.draw = [strict](Rng&, const Doms& d) {
+    const auto n = static_cast<std::size_t>(d[0][0]);
+    Constraint c;
+    c.text = "lex n=" + std::to_string(n) + " m=" + std::to_string(d.size() - 1 - n);
+    c.post = [n, strict](csp::Model& mod, const std::vector<Var>& x) {
+      mod.post(csp::lex_lesseq(std::vector<Var>(x.begin() + 1, x.begin() + 1 + static_cast<long>(n)),
+                               std::vector<Var>(x.begin() + 1 + static_cast<long>(n), x.end()), strict));
+    };
+    // The first difference decides; a proper prefix is smaller; equal arrays only when not strict.
+    c.meaning = [n, strict](const Tuple& t) {
+      const std::size_t m = t.size() - 1 - n;
+      for (std::size_t i = 0; i < n && i < m; ++i)
+        if (t[1 + i] != t[1 + n + i]) return t[1 + i] < t[1 + n + i];
+      return n < m || (n == m && !strict);
+    };
+    return c;
+  };
+  return s;
+}
+
 TEST_CASE("lex_lesseq and lex_less are domain consistent", "[bruteforce][harness][globals][lex]") {
   for (bool strict : {false, true}) {
-    Spec s = base_spec(strict ? "lex_less(x, y)" : "lex_lesseq(x, y)", kDomain, strict ? 1842 : 1841);
-    s.domains = [](Rng& r) {
-      const int n = r.between(1, 3), m = r.chance(80) ? n : r.between(1, 3);
-      Doms d{{n}};  // the split, read by the draw
-      for (auto& x : draw_vars(r, n + m, 0, 3, 25)) d.push_back(x);
-      return d;
-    };
-    s.draw = [strict](Rng&, const Doms& d) {
-      const auto n = static_cast<std::size_t>(d[0][0]);
-      Constraint c;
-      c.text = "lex n=" + std::to_string(n) + " m=" + std::to_string(d.size() - 1 - n);
-      c.post = [n, strict](csp::Model& mod, const std::vector<Var>& x) {
-        mod.post(csp::lex_lesseq(std::vector<Var>(x.begin() + 1, x.begin() + 1 + static_cast<long>(n)),
-                                 std::vector<Var>(x.begin() + 1 + static_cast<long>(n), x.end()), strict));
-      };
-      // The first difference decides; a proper prefix is smaller; equal arrays only when not strict.
-      c.meaning = [n, strict](const Tuple& t) {
-        const std::size_t m = t.size() - 1 - n;
-        for (std::size_t i = 0; i < n && i < m; ++i)
-          if (t[1 + i] != t[1 + n + i]) return t[1 + i] < t[1 + n + i];
-        return n < m || (n == m && !strict);
-      };
-      return c;
-    };
+    const Spec s = lex_spec(strict);
     CAPTURE(s.name);
     check_spec(s, 10);
     check_spec(spread(s, 1, 0), 10);  // the split marker stays
@@ -410,7 +456,7 @@ TEST_CASE("lex_lesseq and lex_less are domain consistent", "[bruteforce][harness
 
 // ---- regular -------------------------------------------------------------------------------------
 
-TEST_CASE("regular is domain consistent", "[bruteforce][harness][globals][regular]") {
+Spec regular_spec() {
   Spec s = base_spec("regular(x, Q, S, d, q0, F)", kDomain, 1851);
   s.domains = [](Rng& r) { return draw_vars(r, r.between(1, 4), 0, 4, 20); };
   s.draw = [](Rng& r, const Doms&) {
@@ -436,12 +482,14 @@ TEST_CASE("regular is domain consistent", "[bruteforce][harness][globals][regula
     };
     return c;
   };
-  check_spec(s, 10);
+  return s;
 }
+
+TEST_CASE("regular is domain consistent", "[bruteforce][harness][globals][regular]") { check_spec(regular_spec(), 10); }
 
 // ---- cumulative ----------------------------------------------------------------------------------
 
-TEST_CASE("cumulative is sound and exact on complete assignments", "[bruteforce][harness][globals][cumulative]") {
+Spec cumulative_spec() {
   Spec s = base_spec("cumulative(s, d, r, b)", {Promise::Kind::sound, "soundness (time-tabling)"}, 1861);
   s.instances = 3000;
   // 1-3 tasks: starts in [0, 4], durations and uses in [-1, 3] (negatives must go), b in [-1, 4].
@@ -479,7 +527,36 @@ TEST_CASE("cumulative is sound and exact on complete assignments", "[bruteforce]
     };
     return c;
   };
-  check_spec(s, 10);
+  return s;
+}
+
+TEST_CASE("cumulative is sound and exact on complete assignments", "[bruteforce][harness][globals][cumulative]") {
+  check_spec(cumulative_spec(), 10);
+}
+
+// ---- the interval form -----------------------------------------------------------------------------
+
+// Every global over interval-form variables (as past kIntervalThreshold values): interior removals
+// are no-ops there, so a propagator that walks values must still terminate, stay sound, report a
+// fixpoint only when it is one, and fail every violating complete assignment. Soundness only: what
+// each propagator reaches on hole-free domains is weaker than its promise on bits.
+Tally check_sound_on_interval_form(Spec s) {
+  s.promise = {Promise::Kind::sound, "soundness on the interval form"};
+  CAPTURE(s.name);
+  return check_interval_form(s, 500);
+}
+
+TEST_CASE("every global is sound and idempotent on the interval form", "[bruteforce][harness][globals][interval]") {
+  check_sound_on_interval_form(table_spec(1801, false));
+  check_sound_on_interval_form(count_eq_spec());
+  check_sound_on_interval_form(among_spec());
+  for (bool vars : {true, false})
+    for (bool closed : {false, true}) check_sound_on_interval_form(cardinality_spec(1813, vars ? 2 : 3, vars, closed));
+  check_sound_on_interval_form(inverse_spec());
+  for (const Value base : {0, 1}) check_sound_on_interval_form(circuit_spec(base));
+  for (bool strict : {false, true}) check_sound_on_interval_form(lex_spec(strict));
+  check_sound_on_interval_form(regular_spec());
+  check_sound_on_interval_form(cumulative_spec());
 }
 
 // ---- a variable repeated in the scope -------------------------------------------------------------

@@ -30,20 +30,27 @@ class Relation final : public Propagator {
   }
 
  private:
-  // Removes the candidates of a without support in b; -1 on wipe-out, else the number removed.
+  // Removes the candidates of a without support in b; -1 on wipe-out, else the number removed
+  // (by the size: in the interval form removing an interior value is a no-op, and counting it
+  // would repeat propagate() forever; there each bound moves past its unsupported values instead).
   int revise(Context& ctx, Var a, Var b, bool a_is_y) {
-    int removed = 0;
     const Domains& d = ctx.domains();
-    for (Value va = d.min(a); va != Domains::none; va = d.next(a, va)) {
-      bool supported = false;
-      for (Value vb = d.min(b); vb != Domains::none && !supported; vb = d.next(b, vb))
-        supported = a_is_y ? allowed_(vb, va) : allowed_(va, vb);
-      if (!supported) {
-        ++removed;
-        if (!ctx.remove(a, va)) return -1;
-      }
+    const int before = d.size(a);
+    auto supported = [&](Value va) {
+      for (Value vb = d.min(b); vb != Domains::none; vb = d.next(b, vb))
+        if (a_is_y ? allowed_(vb, va) : allowed_(va, vb)) return true;
+      return false;
+    };
+    if (d.interval(a)) {
+      Value lo = d.min(a), hi = d.max(a);
+      while (lo <= hi && !supported(lo)) ++lo;
+      while (hi > lo && !supported(hi)) --hi;
+      if (lo > hi || !ctx.remove_below(a, lo) || !ctx.remove_above(a, hi)) return -1;
+    } else {
+      for (Value va = d.min(a); va != Domains::none; va = d.next(a, va))
+        if (!supported(va) && !ctx.remove(a, va)) return -1;
     }
-    return removed;
+    return before - d.size(a);
   }
 
   Var x_, y_;

@@ -26,6 +26,20 @@ class Circuit final : public Propagator {
     return at == 0 && steps == n;
   }
   PropStatus propagate(Context& ctx) override {
+    // Woken only when a node is fixed, so one run must leave its own fixpoint. In the interval
+    // form a removal inside the bounds is a no-op: a value that one step cuts from a bound may
+    // bare another that an earlier step left inside (a taken successor, the node itself), so the
+    // pass repeats while it cuts an interval-form variable. Bit-form domains never repeat it.
+    for (;;) {
+      bool interval_cut = false;
+      const PropStatus status = pass(ctx, interval_cut);
+      if (status == PropStatus::failed || !interval_cut) return status;
+    }
+  }
+
+ private:
+  // One pass of the rules below; `interval_cut` set when it narrowed an interval-form variable.
+  PropStatus pass(Context& ctx, bool& interval_cut) {
     const Domains& d = ctx.domains();
     const std::size_t n = scope().size();
     if (n == 0) return PropStatus::fixpoint;
@@ -38,7 +52,8 @@ class Circuit final : public Propagator {
     }
     // Fixed successors leave the other variables; two nodes with one successor fail. Repeated
     // until nothing is removed, since a removal may fix another node and the chains below want
-    // pred_ to hold every fixed one.
+    // pred_ to hold every fixed one. `removed` by the size: in the interval form a removal inside
+    // the bounds is a no-op, and counting it would repeat forever.
     for (bool removed = true; removed;) {
       removed = false;
       std::fill(pred_.begin(), pred_.end(), -1);
@@ -49,8 +64,11 @@ class Circuit final : public Propagator {
         pred_[j] = static_cast<long>(i);
         for (std::size_t k = 0; k < n; ++k) {
           if (k == i || !d.contains(scope()[k], d.value(scope()[i]))) continue;
+          const int before = d.size(scope()[k]);
           if (!ctx.remove(scope()[k], d.value(scope()[i]))) return PropStatus::failed;
+          if (d.size(scope()[k]) == before) continue;
           removed = true;
+          interval_cut |= d.interval(scope()[k]);
         }
       }
     }
@@ -68,8 +86,12 @@ class Circuit final : public Propagator {
         ++length;
       }
       if (length < n && d.contains(scope()[end], static_cast<Value>(base_ + static_cast<long>(head)))) {
+        const int before = d.size(scope()[end]);
         if (!ctx.remove(scope()[end], static_cast<Value>(base_ + static_cast<long>(head)))) return PropStatus::failed;
-        changed = true;
+        if (d.size(scope()[end]) != before) {
+          changed = true;
+          interval_cut |= d.interval(scope()[end]);
+        }
       }
     }
     // Nodes no head reaches lie on closed cycles of fixed successors: one cycle of all is the only
@@ -87,7 +109,6 @@ class Circuit final : public Propagator {
     return changed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
   }
 
- private:
   Value base_;
   std::vector<long> pred_;  // scratch: the node whose fixed successor each node is, or -1
   std::vector<char> seen_;  // scratch: reached from a chain head

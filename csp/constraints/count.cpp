@@ -42,7 +42,7 @@ class CountEq final : public Propagator {
     const Domains& d = ctx.domains();
     const std::size_t n = scope().size() - 2;
     const Var y = scope()[n], c = scope()[n + 1];
-    if (ctx.size(y) > kCountValues) return PropStatus::fixpoint;  // y unfixed: waits
+    if (ctx.size(y) > kCountValues) return wide_y(ctx);
     // Per candidate v of y: how many x are fixed to v (sure) and how many may take it (possible).
     std::size_t m = 0;
     d.for_each(y, [&](Value v) {
@@ -116,6 +116,26 @@ class CountEq final : public Propagator {
   }
 
  private:
+  // Too many candidates of y to count each: bounds only. c is at most the number of x that may
+  // meet y; when c >= 1, y lies within the hull of those x. Both hold for every y in a solution.
+  PropStatus wide_y(Context& ctx) {
+    const Domains& d = ctx.domains();
+    const std::size_t n = scope().size() - 2;
+    const Var y = scope()[n], c = scope()[n + 1];
+    long meets = 0, lo = 1L << 40, hi = -(1L << 40);
+    for (std::size_t i = 0; i < n; ++i) {
+      const Var xi = scope()[i];
+      const long from = std::max(d.min(xi), d.min(y)), to = std::min(d.max(xi), d.max(y));
+      if (!hits(d, xi, from, to) || !hits(d, y, from, to)) continue;  // a shared value is possible
+      ++meets;
+      lo = std::min<long>(lo, d.min(xi));
+      hi = std::max<long>(hi, d.max(xi));
+    }
+    if (!clamp(ctx, c, 0, meets)) return PropStatus::failed;
+    if (ctx.min(c) >= 1 && !clamp(ctx, y, lo, hi)) return PropStatus::failed;
+    return PropStatus::not_fixpoint;  // y's cut changes which x meet it
+  }
+
   std::array<Value, kCountValues> values_{};
   std::array<int, kCountValues> sure_{}, possible_{};
 };
@@ -158,7 +178,9 @@ class Among final : public Propagator {
       const auto [inside, outside] = split(d, xi);
       if (!inside || !outside) continue;
       bool ok = true;
-      if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
+      if (d.interval(xi)) {  // no holes: only the bounds move, past the values that must go
+        if (!keep_side(ctx, xi, may_in)) return PropStatus::failed;
+      } else if (!may_in && static_cast<std::size_t>(d.size(xi)) > set_.size()) {  // the members go, one by one
         for (const Value a : set_) ok = ok && ctx.remove(xi, a);
       } else {  // within the set's span first when only members may stay, then each
         if (may_in && !clamp(ctx, xi, set_.front(), set_.back())) return PropStatus::failed;
@@ -173,6 +195,27 @@ class Among final : public Propagator {
 
  private:
   bool in_set(Value x) const { return std::binary_search(set_.begin(), set_.end(), x); }
+  // For an interval-form xi, where removing an interior value is a no-op: raises its min and lowers
+  // its max past every value on the wrong side of the set (members when !inside), so that one run
+  // leaves both bounds on the side to keep. O(|set|), however wide xi is.
+  bool keep_side(Context& ctx, Var xi, bool inside) const {
+    const Domains& d = ctx.domains();
+    long lo = d.min(xi), hi = d.max(xi);
+    if (inside) {
+      const auto first = std::lower_bound(set_.begin(), set_.end(), static_cast<Value>(lo));
+      const auto last = std::upper_bound(set_.begin(), set_.end(), static_cast<Value>(hi));
+      if (first == last) return false;  // no member within [lo, hi]
+      lo = *first;
+      hi = *(last - 1);
+    } else {  // past each run of consecutive members at either end
+      for (auto it = std::lower_bound(set_.begin(), set_.end(), static_cast<Value>(lo)); it != set_.end() && *it == lo; ++it)
+        ++lo;
+      for (auto it = std::upper_bound(set_.begin(), set_.end(), static_cast<Value>(hi)); it != set_.begin() && *(it - 1) == hi; --it)
+        --hi;
+      if (lo > hi) return false;
+    }
+    return ctx.remove_below(xi, static_cast<Value>(lo)) && ctx.remove_above(xi, static_cast<Value>(hi));
+  }
   // Whether v has candidates inside the set, and outside it: walks v's candidates or the set's
   // members, whichever are fewer (a wide v against a small set, or the reverse).
   std::pair<bool, bool> split(const Domains& d, Var v) const {

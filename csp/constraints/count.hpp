@@ -4,7 +4,8 @@
 //
 // Strength, with the scope's variables distinct:
 //  - count_eq: domain consistency, when y is fixed or has at most kCountValues candidates;
-//    otherwise it waits for y (and still fails on a violating complete assignment);
+//    otherwise only bounds: c at most the number of x that may meet y, and y within the hull of
+//    those x once c >= 1 (it still fails on a violating complete assignment);
 //  - among: domain consistency;
 //  - global_cardinality: each cover value's count on its own is domain consistent (the fixpoint
 //    of one among(counts[j], x, {cover[j]}) per j, plus x in cover when closed); not the matching
@@ -20,7 +21,7 @@
 
 namespace csp {
 
-/// Candidates of y above which count_eq waits for y to be fixed (its scratch is sized by it).
+/// Candidates of y above which count_eq reasons on bounds only (its scratch is sized by it).
 inline constexpr int kCountValues = 64;
 
 /// c = the number of i with x[i] == y.

@@ -54,6 +54,9 @@ class Inverse final : public Propagator {
       changed = true;
     }
     for (std::size_t i = 0; i < a.size(); ++i) {  // names of b's positions only, then each
+      // `changed` by the size: the cut of a[i] to b's positions may fix it, which the other
+      // direction then reads; in the interval form an interior removal is a no-op, no change.
+      const int before = d.size(a[i]);
       if (b.empty() || !ctx.remove_below(a[i], b_base) || !ctx.remove_above(a[i], b_base + static_cast<Value>(b.size()) - 1))
         return false;
       bool ok = true;
@@ -63,9 +66,9 @@ class Inverse final : public Propagator {
         const long j = position(x, b_base, b.size());
         if (j >= 0 && d.contains(b[static_cast<std::size_t>(j)], me)) return;
         ok = ctx.remove(a[i], x);
-        changed = true;
       });
       if (!ok) return false;
+      changed |= d.size(a[i]) != before;
     }
     return true;
   }

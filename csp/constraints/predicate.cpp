@@ -27,12 +27,21 @@ class PredicatePropagator final : public Propagator {
     if (open < 0) return allowed_(values_) ? PropStatus::fixpoint : PropStatus::failed;
     const Var last = scope()[static_cast<std::size_t>(open)];
     const Domains& d = ctx.domains();
-    for (Value x = d.min(last); x != Domains::none; x = d.next(last, x)) {
+    auto allowed = [&](Value x) {
       // The same variable may stand twice in a scope: give every occurrence the trial value.
       for (std::size_t i = 0; i < scope().size(); ++i)
         if (scope()[i] == last) values_[i] = x;
-      if (!allowed_(values_) && !ctx.remove(last, x)) return PropStatus::failed;
+      return allowed_(values_);
+    };
+    if (d.interval(last)) {  // no holes: each bound moves past its disallowed values, or a
+      Value lo = d.min(last), hi = d.max(last);  // removal inside them (a no-op) would bare one later
+      while (lo <= hi && !allowed(lo)) ++lo;
+      while (hi > lo && !allowed(hi)) --hi;
+      return lo <= hi && ctx.remove_below(last, lo) && ctx.remove_above(last, hi) ? PropStatus::fixpoint
+                                                                                  : PropStatus::failed;
     }
+    for (Value x = d.min(last); x != Domains::none; x = d.next(last, x))
+      if (!allowed(x) && !ctx.remove(last, x)) return PropStatus::failed;
     return PropStatus::fixpoint;
   }
 

@@ -76,14 +76,23 @@ class Regular final : public Propagator {
     // x[i] keeps s when a kept state of layer i moves on s to a kept one of layer i + 1.
     for (std::size_t i = 0; i < n; ++i) {
       const Var xi = scope()[i];
+      auto used = [&](Value s) {
+        bool on_path = false;
+        for_each_state(layer(i), [&](int q) {
+          if (const int t = next(q, s); t != 0 && test(layer(i + 1), t)) on_path = true;
+        });
+        return on_path;
+      };
+      if (d.interval(xi)) {  // no holes: each bound moves past the symbols no path uses
+        Value lo = d.min(xi), hi = d.max(xi);
+        while (lo <= hi && !used(lo)) ++lo;
+        while (hi >= lo && !used(hi)) --hi;
+        if (lo > hi || !ctx.remove_below(xi, lo) || !ctx.remove_above(xi, hi)) return PropStatus::failed;
+        continue;
+      }
       bool ok = true;
       d.for_each(xi, [&](Value s) {
-        if (!ok) return;
-        bool used = false;
-        for_each_state(layer(i), [&](int q) {
-          if (const int t = next(q, s); t != 0 && test(layer(i + 1), t)) used = true;
-        });
-        if (!used) ok = ctx.remove(xi, s);
+        if (ok && !used(s)) ok = ctx.remove(xi, s);
       });
       if (!ok) return PropStatus::failed;
     }
