@@ -29,12 +29,12 @@ class Clause final : public Propagator {
     for (std::size_t i = 0; i < scope().size(); ++i) {
       const Var x = scope()[i];
       if (!ctx.contains(x, wanted(i))) continue;
-      if (ctx.fixed(x)) return PropStatus::fixpoint;  // a true literal
+      if (ctx.fixed(x)) return PropStatus::subsumed;  // a true literal
       open = i;
       ++candidates;
     }
     if (candidates == 0) return PropStatus::failed;
-    if (candidates == 1 && !ctx.assign(scope()[open], wanted(open))) return PropStatus::failed;
+    if (candidates == 1) return ctx.assign(scope()[open], wanted(open)) ? PropStatus::subsumed : PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
@@ -64,20 +64,20 @@ class AllEqual final : public Propagator {
     std::size_t open = n, open_count = 0;
     for (std::size_t i = 0; i < n; ++i) {
       const Var x = scope()[i];
-      if (!ctx.contains(x, t_)) return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
+      if (!ctx.contains(x, t_)) return ctx.assign(b, 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
       if (!ctx.fixed(x)) {
         open = i;
         ++open_count;
       }
     }
-    if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::fixpoint : PropStatus::failed;
+    if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::subsumed : PropStatus::failed;
     if (!ctx.fixed(b)) return PropStatus::fixpoint;
     if (ctx.value(b) == t_) {
       for (std::size_t i = 0; i < n; ++i)
         if (!ctx.assign(scope()[i], t_)) return PropStatus::failed;
-    } else if (open_count == 1 && !ctx.assign(scope()[open], 1 - t_)) {
-      return PropStatus::failed;
+      return PropStatus::subsumed;
     }
+    if (open_count == 1) return ctx.assign(scope()[open], 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
@@ -111,8 +111,9 @@ class Parity final : public Propagator {
       }
     }
     const int want = odd_ ? 1 : 0;
-    if (open_count == 0) return ones % 2 == want ? PropStatus::fixpoint : PropStatus::failed;
-    if (open_count == 1 && !ctx.assign(scope()[open], (want - ones % 2 + 2) % 2)) return PropStatus::failed;
+    if (open_count == 0) return ones % 2 == want ? PropStatus::subsumed : PropStatus::failed;
+    if (open_count == 1)
+      return ctx.assign(scope()[open], (want - ones % 2 + 2) % 2) ? PropStatus::subsumed : PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
