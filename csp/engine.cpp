@@ -88,6 +88,7 @@ Engine::Engine(const Model& model)
       queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
       queued_(static_cast<std::size_t>(model.propagator_count()), 0),
       sole_watcher_(static_cast<std::size_t>(model.var_count()), -2) {
+  for (PropagatorId p = 0; p < model.propagator_count(); p += 64) subsumed_word_.push_back(model.subsumed_word(p));
   // Only a propagator woken by any change counts as a sole watcher: for it, every write is news.
   for (int i = 0; i < model.var_count(); ++i) {
     const Var v{i};
@@ -106,6 +107,10 @@ bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
   current_changed_ = false;
   PropStatus status = model_->propagator(p).propagate(ctx);
   current_ = -1;
+  if (status == PropStatus::subsumed) {  // never again below this state: its bit follows the search
+    state_[subsumed_word_[static_cast<std::size_t>(p) >> 6]] |= std::uint64_t{1} << (static_cast<unsigned>(p) & 63);
+    return true;
+  }
   if (status == PropStatus::failed) {
     last_failure_ = p;
     if (tracer_ != nullptr) tracer_->failed(p);
@@ -116,6 +121,7 @@ bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
 }
 
 bool Engine::run_queue(Domains& d, Stats& s) {
+  use(d);
   Context ctx(*this, d, s);
   while (count_ > 0) {
     PropagatorId p = queue_[head_];
@@ -136,21 +142,25 @@ bool Engine::run_queue(Domains& d, Stats& s) {
 }
 
 bool Engine::propagate_all(Domains& d, Stats& s) {
+  use(d);
   for (PropagatorId p = 0; p < model_->propagator_count(); ++p) schedule(p);
   return run_queue(d, s);
 }
 
 bool Engine::propagate_from(Var v, Domains& d, Stats& s) {
+  use(d);
   for (PropagatorId p : model_->propagators_of(v)) schedule(p);
   return run_queue(d, s);
 }
 
 template <class Ids>
 bool Engine::run_each_once(const Ids& ids, Domains& d, Stats& s) {
+  use(d);
   Context ctx(*this, d, s);
   waking_ = false;
   bool ok = true;
   for (PropagatorId p : ids) {
+    if (subsumed(p)) continue;
     if (!run(p, ctx, s)) {
       ok = false;
       break;
@@ -181,6 +191,7 @@ bool Engine::forward_check_all(Domains& d, Stats& s) { return run_each_once(IdRa
 
 bool Engine::check_from(Var v, const Domains& d, Stats& s) {
   for (PropagatorId p : model_->propagators_of(v)) {
+    if (model_->subsumed(d, p)) continue;  // satisfied by every completion
     ++s.propagations;
     if (!model_->propagator(p).check(d)) {
       last_failure_ = p;
@@ -193,6 +204,7 @@ bool Engine::check_from(Var v, const Domains& d, Stats& s) {
 
 bool Engine::check_all(const Domains& d, Stats& s) {
   for (PropagatorId p = 0; p < model_->propagator_count(); ++p) {
+    if (model_->subsumed(d, p)) continue;  // satisfied by every completion
     ++s.propagations;
     if (!model_->propagator(p).check(d)) {
       last_failure_ = p;

@@ -116,6 +116,12 @@ class Engine {
   enum Events : std::uint8_t { any = 1, bounds = 2, fixed = 4 };
   void notify(Var v, std::uint8_t events);
   void schedule(PropagatorId p);
+  // Points the "subsumed" tests at d's state words (every entry point calls it first).
+  void use(Domains& d) { state_ = d.state(0); }
+  // True when p reported PropStatus::subsumed in the domains being propagated.
+  bool subsumed(PropagatorId p) const {
+    return (state_[subsumed_word_[static_cast<std::size_t>(p) >> 6]] >> (static_cast<unsigned>(p) & 63)) & 1;
+  }
   bool run_queue(Domains& d, Stats& s);
   bool run(PropagatorId p, Context& ctx, Stats& s);
   template <class Ids>
@@ -130,6 +136,10 @@ class Engine {
   // one (a Sudoku with the default rules): its own writes then wake nobody, and keep_bits need not
   // work out what kind of change it made.
   std::vector<PropagatorId> sole_watcher_;
+  // Model::subsumed_word per 64 propagators (a copy, next to the queue), and the words of the
+  // domains being propagated: a subsumed propagator is never queued nor run.
+  std::vector<std::uint32_t> subsumed_word_;
+  std::uint64_t* state_ = nullptr;
   PropagatorId current_ = -1;  // the running propagator, not woken by its own changes
   bool waking_ = true;         // false while forward checking: changes wake nobody
   bool current_changed_ = false;
@@ -166,7 +176,7 @@ inline void Engine::schedule(PropagatorId p) {
     current_changed_ = true;
     return;
   }
-  if (queued_[static_cast<std::size_t>(p)]) return;
+  if (queued_[static_cast<std::size_t>(p)] || subsumed(p)) return;
   queued_[static_cast<std::size_t>(p)] = 1;
   queue_[(head_ + count_) & (queue_.size() - 1)] = p;
   ++count_;

@@ -65,6 +65,7 @@ std::vector<Var> Model::add_vars(int n, Value lo, Value hi, std::string_view pre
 PropagatorId Model::post(std::unique_ptr<Propagator> p) {
   if (!p) throw std::invalid_argument("post: null propagator");
   auto id = static_cast<PropagatorId>(propagators_.size());
+  if (id % 64 == 0) subsumed_words_.push_back(add_state(1));  // room for the next 64 "subsumed" bits
   for (Var v : p->scope()) {
     if (v.id < 0 || v.id >= var_count()) throw std::invalid_argument("post: variable not in this model");
     auto& mine = propagators_of_[static_cast<std::size_t>(v.id)];

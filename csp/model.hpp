@@ -92,6 +92,13 @@ class Model {
   const std::vector<PropagatorId>& propagators_of(Var v) const {
     return propagators_of_[static_cast<std::size_t>(v.id)];
   }
+  /// The search-state word (Domains::state) that holds propagator p's "subsumed" bit, bit p % 64:
+  /// one word per 64 propagators, reserved as they are posted, zero in initial_domains().
+  std::uint32_t subsumed_word(PropagatorId p) const { return subsumed_words_[static_cast<std::size_t>(p) >> 6]; }
+  /// True when p reported PropStatus::subsumed in the search state d (an ancestor of it).
+  bool subsumed(const Domains& d, PropagatorId p) const {
+    return (*d.state(subsumed_word(p)) >> (static_cast<unsigned>(p) & 63)) & 1;
+  }
   /// Names of the registered counters, by CounterId.
   const std::vector<std::string>& counter_names() const { return counter_names_; }
 
@@ -114,6 +121,7 @@ class Model {
   // Per variable, per Trigger: the propagators to wake.
   std::vector<std::array<std::vector<PropagatorId>, 3>> watchers_;
   std::vector<std::vector<PropagatorId>> propagators_of_;
+  std::vector<std::uint32_t> subsumed_words_;  // per 64 propagators: its state word (see subsumed_word)
   std::vector<std::string> counter_names_;
   long interval_threshold_ = kIntervalThreshold;
 };

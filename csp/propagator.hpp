@@ -3,7 +3,8 @@
 // A propagator reads and narrows the domains of the variables in its scope. The engine wakes it
 // when one of them changes in the way it subscribed to, runs it, and reads back a status, as in
 // Gecode: `fixpoint` (running me again now would change nothing), `not_fixpoint` (run me again),
-// `failed` (a domain emptied or the constraint cannot hold). Propagators keep no search state of
+// `failed` (a domain emptied or the constraint cannot hold), `subsumed` (every completion of the
+// current domains satisfies me: the engine never runs me again below this search state). Propagators keep no search state of
 // their own: everything that must be undone on backtrack lives in Domains (the candidates, and
 // any words a propagator reserved there with Model::add_state), so search only copies those.
 #pragma once
@@ -27,6 +28,11 @@ enum class PropStatus : std::uint8_t {
   fixpoint,      ///< idempotent on its own changes: do not wake me for what I just did
   not_fixpoint,  ///< wake me again if I changed anything
   failed,        ///< no solution below this state
+  /// Entailed: every assignment of the current domains of the scope satisfies the constraint
+  /// (and, like fixpoint, running it again would change nothing). The engine records it in the
+  /// search state (Model::subsumed) and never wakes or runs it again until search backtracks above
+  /// this state; a claim made too early is unsound, so return it only when it is certain.
+  subsumed,
 };
 
 class Propagator {

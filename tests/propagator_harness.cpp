@@ -271,6 +271,7 @@ class Checker {
       if (root) ++tally_.root_failed;
       return got;
     }
+    if (const std::string broken = broken_subsumption(got.domains); !broken.empty()) return fail(broken);
     ++(after == b ? tally_.unchanged : tally_.pruned);
     if (root) ++(after == b ? tally_.root_unchanged : tally_.root_pruned);
     // Idempotence.
@@ -279,6 +280,45 @@ class Checker {
       return fail(std::string("not idempotent: propagating the fixpoint again gives ") +
                   (again.ok ? show(read(again.domains, vars_)) : "failure"));
     return got;
+  }
+
+  // The promise of PropStatus::subsumed at a fixpoint d: each subsumed propagator accepts every
+  // tuple of its scope's domains, and with all of them subsumed every tuple satisfies the meaning
+  // (the reference). Empty when it holds, or when a product is too large to enumerate.
+  std::string broken_subsumption(const csp::Domains& d) {
+    bool all = true, any = false;
+    for (csp::PropagatorId p = 0; p < model_.propagator_count(); ++p) {
+      if (!model_.subsumed(d, p)) {
+        all = false;
+        continue;
+      }
+      any = true;
+      const csp::Propagator& prop = model_.propagator(p);
+      const Doms scope = read(d, prop.scope());
+      std::optional<Tuple> bad;
+      if (!small(scope)) continue;
+      for_each_tuple(scope, [&](const Tuple& t, const std::vector<std::size_t>&) {
+        if (!prop.satisfied(t)) bad = t;
+        return !bad;
+      });
+      if (bad) return prop.name() + " reported subsumed, yet rejects " + show_tuple(*bad) + " of " + show(scope);
+    }
+    tally_.subsumed += any ? 1 : 0;
+    if (!all || !any) return {};
+    const Doms now = read(d, vars_);
+    std::optional<Tuple> bad;
+    if (small(now))
+      for_each_tuple(now, [&](const Tuple& t, const std::vector<std::size_t>&) {
+        if (!c_.meaning(t)) bad = t;
+        return !bad;
+      });
+    return bad ? "every propagator reported subsumed, yet the meaning rejects " + show_tuple(*bad) : std::string{};
+  }
+  // True when the product of the domains stays within the enumeration limit.
+  bool small(const Doms& d) const {
+    long double n = 1;
+    for (const auto& values : d) n *= static_cast<long double>(values.size());
+    return n <= static_cast<long double>(spec_.enumeration_nodes);
   }
 
   // A walk of random narrowings from the root fixpoint, with steps back now and then.

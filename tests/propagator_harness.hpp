@@ -6,7 +6,9 @@
 //     a step back to an earlier state, as search restores one), propagating after each. At every
 //     fixpoint: soundness (every value of every solution of the domains it started from stays,
 //     and failure only when there is no solution), the promise (what the promised consistency
-//     removes is gone), and idempotence (propagating the result again changes nothing);
+//     removes is gone), idempotence (propagating the result again changes nothing), and
+//     subsumption (a propagator that reported PropStatus::subsumed is satisfied by every tuple of
+//     the fixpoint's domains, and so is the meaning once every propagator has);
 //  3. complete assignments: with every variable fixed, propagation fails iff the meaning is false;
 //  4. solution counts of complete searches (inference none, fc, mac) against enumeration.
 // The reference is the meaning alone, enumerated here with no library code but Domains; a failure
@@ -111,6 +113,7 @@ struct Tally {
   int assignments = 0;      ///< complete assignments checked
   int satisfied = 0;        ///< of those, satisfying the meaning
   int searches = 0;         ///< solution counts compared
+  int subsumed = 0;         ///< fixpoints at which some propagator was subsumed (each one checked)
   int partial = 0;          ///< enumerations cut at enumeration_nodes (soundness from what they found)
 };
 

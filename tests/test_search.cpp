@@ -274,9 +274,10 @@ TEST_CASE("words of search state reserved by a propagator follow backtracking", 
   auto watcher = std::make_unique<Remembers>(m, q, violations);
   Remembers* w = watcher.get();
   m.post(std::move(watcher));
-  // Six variables of one word each, then the propagator's six state words, all zero.
-  REQUIRE(m.initial_domains().words().size() == 12);
-  for (std::size_t k = 6; k < 12; ++k) CHECK(m.initial_domains().words()[k] == 0);
+  // Six variables of one word each, the first 64 propagators' "subsumed" bits (reserved by the
+  // first post), then the propagator's six state words, all zero.
+  REQUIRE(m.initial_domains().words().size() == 13);
+  for (std::size_t k = 6; k < 13; ++k) CHECK(m.initial_domains().words()[k] == 0);
   csp::SearchOptions options;
   options.order = csp::order::input();
   csp::Solver solver(m, options);
@@ -391,4 +392,58 @@ TEST_CASE("heuristics by name: every listed name builds, an unknown one is refus
                     "anti-first-fail, smallest, largest, occurrence, most-constrained or max-regret)");
   CHECK_THROWS_WITH(csp::values::by_name("best"),
                     "unknown value order 'best' (expected min, max, lcv, random, median, split or reverse-split)");
+}
+
+namespace {
+
+// x0 <= 1, reported subsumed once x0's candidates all satisfy it; counts its runs.
+class AtMostOne final : public csp::Propagator {
+ public:
+  explicit AtMostOne(csp::Var x) : Propagator({x}, csp::Trigger::any) {}
+  std::string name() const override { return "at-most-one"; }
+  bool satisfied(std::span<const csp::Value> v) const override { return v[0] <= 1; }
+  csp::PropStatus propagate(csp::Context& ctx) override {
+    ++runs;
+    if (!ctx.remove_above(scope()[0], 1)) return csp::PropStatus::failed;
+    return csp::PropStatus::subsumed;
+  }
+  int runs = 0;
+};
+
+}  // namespace
+
+TEST_CASE("a subsumed propagator is not run again below that state, and is again above it", "[search][state]") {
+  csp::Model m;
+  const csp::Var x = m.add_var(0, 5, "x");
+  for (int i = 0; i < 70; ++i) m.add_var(0, 1);  // more than 64 propagators: the second word of bits
+  std::vector<AtMostOne*> props;
+  for (int i = 0; i < 70; ++i) {
+    auto p = std::make_unique<AtMostOne>(csp::Var{1 + i});
+    props.push_back(p.get());
+    m.post(std::move(p));
+  }
+  auto last = std::make_unique<AtMostOne>(x);
+  AtMostOne* on_x = last.get();
+  const csp::PropagatorId id = m.post(std::move(last));
+  csp::Engine engine(m);
+  csp::Stats stats;
+  const csp::Domains root = m.initial_domains();
+  CHECK_FALSE(m.subsumed(root, id));
+  csp::Domains below = root;
+  REQUIRE(engine.propagate_all(below, stats));
+  CHECK(on_x->runs == 1);
+  CHECK(m.subsumed(below, id));
+  CHECK(below.max(x) == 1);
+  for (AtMostOne* p : props) CHECK(p->runs == 1);
+  // Narrowing x below that state wakes nobody, by propagation, forward checking or checks.
+  below.remove(x, 0);
+  REQUIRE(engine.propagate_from(x, below, stats));
+  REQUIRE(engine.forward_check(x, below, stats));
+  REQUIRE(engine.propagate_all(below, stats));
+  CHECK(on_x->runs == 1);
+  // Back at the root (as search restores it), the bit is clear and the propagator runs again.
+  csp::Domains again = root;
+  REQUIRE(engine.propagate_from(x, again, stats));
+  CHECK(on_x->runs == 2);
+  CHECK(again.max(x) == 1);
 }

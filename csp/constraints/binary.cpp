@@ -67,6 +67,9 @@ class NotEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     if (ctx.fixed(x_) && !ctx.remove(y_, ctx.value(x_) - c_)) return PropStatus::failed;
     if (ctx.fixed(y_) && !ctx.remove(x_, ctx.value(y_) + c_)) return PropStatus::failed;
+    // Entailed once a fixed side's forbidden partner is gone (the interval form may keep it).
+    if ((ctx.fixed(x_) && !ctx.contains(y_, ctx.value(x_) - c_)) || (ctx.fixed(y_) && !ctx.contains(x_, ctx.value(y_) + c_)))
+      return PropStatus::subsumed;
     return PropStatus::fixpoint;
   }
 
@@ -88,7 +91,7 @@ class Equal final : public Propagator {
       if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
     for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))
       if (!d.contains(x_, b + c_) && !ctx.remove(y_, b)) return PropStatus::failed;
-    return PropStatus::fixpoint;
+    return ctx.fixed(x_) ? PropStatus::subsumed : PropStatus::fixpoint;  // then y is fixed to match
   }
 
  private:
@@ -126,7 +129,8 @@ class LessEqual final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     if (!ctx.remove_above(x_, ctx.max(y_) + c_)) return PropStatus::failed;
     if (!ctx.remove_below(y_, ctx.min(x_) - c_)) return PropStatus::failed;
-    return PropStatus::fixpoint;
+    // Entailed when every x lies at or below every y + c.
+    return std::int64_t{ctx.max(x_)} <= std::int64_t{ctx.min(y_)} + c_ ? PropStatus::subsumed : PropStatus::fixpoint;
   }
 
  private:

@@ -110,12 +110,12 @@ class Clause final : public Propagator {
     if (!p.in_01) return PropStatus::failed;
     const Tally q = sweep_(ctx, scope(), pos_, scope().size());
     if (!q.in_01) return PropStatus::failed;
-    if (p.ones > 0 || q.zeros > 0) return PropStatus::fixpoint;  // a true literal
+    if (p.ones > 0 || q.zeros > 0) return PropStatus::subsumed;  // a true literal
     // Every fixed literal is false: the open ones are the only candidates.
     if (p.open + q.open == 0) return PropStatus::failed;
     if (p.open + q.open == 1) {
       const std::size_t i = p.open == 1 ? p.last_open : pos_ + q.last_open;
-      if (!ctx.assign(scope()[i], wanted(i))) return PropStatus::failed;
+      return ctx.assign(scope()[i], wanted(i)) ? PropStatus::subsumed : PropStatus::failed;
     }
     return PropStatus::fixpoint;
   }
@@ -146,15 +146,15 @@ class AllEqual final : public Propagator {
     if (!xs.in_01 || !sweep_(ctx, scope(), n, n + 1).in_01) return PropStatus::failed;
     const std::size_t open = xs.last_open, open_count = xs.open;
     if ((t_ == 1 ? xs.zeros : xs.ones) > 0)  // some xs cannot be t: b is 1 - t
-      return ctx.assign(b, 1 - t_) ? PropStatus::fixpoint : PropStatus::failed;
-    if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::fixpoint : PropStatus::failed;
+      return ctx.assign(b, 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
+    if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::subsumed : PropStatus::failed;
     if (!ctx.fixed(b)) return PropStatus::fixpoint;
     if (ctx.value(b) == t_) {
       for (std::size_t i = 0; i < n; ++i)
         if (!ctx.assign(scope()[i], t_)) return PropStatus::failed;
-    } else if (open_count == 1 && !ctx.assign(scope()[open], 1 - t_)) {
-      return PropStatus::failed;
+      return PropStatus::subsumed;
     }
+    if (open_count == 1) return ctx.assign(scope()[open], 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
     return PropStatus::fixpoint;
   }
 
@@ -181,8 +181,9 @@ class Parity final : public Propagator {
     const std::size_t ones = t.ones, open = t.last_open, open_count = t.open;
     const int want = odd_ ? 1 : 0;
     const int have = static_cast<int>(ones % 2);
-    if (open_count == 0) return have == want ? PropStatus::fixpoint : PropStatus::failed;
-    if (open_count == 1 && !ctx.assign(scope()[open], (want - have + 2) % 2)) return PropStatus::failed;
+    if (open_count == 0) return have == want ? PropStatus::subsumed : PropStatus::failed;
+    if (open_count == 1)
+      return ctx.assign(scope()[open], (want - have + 2) % 2) ? PropStatus::subsumed : PropStatus::failed;
     return PropStatus::fixpoint;
   }
 

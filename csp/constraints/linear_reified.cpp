@@ -25,32 +25,33 @@ class LinearNotEqual final : public Propagator {
   }
   std::string name() const override { return "linear(!=)"; }
   bool satisfied(std::span<const Value> v) const override { return weighted_sum(c_, v) != rhs_; }
-  PropStatus propagate(Context& ctx) override { return enforce(ctx) ? PropStatus::fixpoint : PropStatus::failed; }
-
-  // With every term fixed but one, removes the value that would make the sum rhs.
-  bool enforce(Context& ctx) const {
+  // With every term fixed but one, removes the value that would make the sum rhs; subsumed once
+  // no candidate can make it (the interval form may keep an interior value: then not yet).
+  PropStatus propagate(Context& ctx) override {
     std::int64_t rest = 0;
     std::size_t open = c_.size();
     for (std::size_t i = 0; i < c_.size(); ++i) {
       const Var x = scope()[i];
       if (!ctx.fixed(x)) {
-        if (open != c_.size() && scope()[open] != x) return true;  // two open variables: all supported
+        if (open != c_.size() && scope()[open] != x) return PropStatus::fixpoint;  // two open variables
         open = i;
         continue;
       }
       rest += c_[i] * ctx.value(x);
     }
-    if (open == c_.size()) return rest != rhs_;
+    if (open == c_.size()) return rest != rhs_ ? PropStatus::subsumed : PropStatus::failed;
     // The open variable may appear more than once: its total coefficient.
     std::int64_t k = 0;
     for (std::size_t i = 0; i < c_.size(); ++i)
       if (scope()[i] == scope()[open]) k += c_[i];
     const std::int64_t gap = rhs_ - rest;
-    if (k == 0) return gap != 0;
-    if (gap % k != 0) return true;
+    if (k == 0) return gap != 0 ? PropStatus::subsumed : PropStatus::failed;
+    if (gap % k != 0) return PropStatus::subsumed;
     const std::int64_t a = gap / k;
-    if (a < std::numeric_limits<Value>::min() || a > std::numeric_limits<Value>::max()) return true;
-    return ctx.remove(scope()[open], static_cast<Value>(a));
+    if (a < std::numeric_limits<Value>::min() || a > std::numeric_limits<Value>::max()) return PropStatus::subsumed;
+    const Var x = scope()[open];
+    if (!ctx.remove(x, static_cast<Value>(a))) return PropStatus::failed;
+    return ctx.contains(x, static_cast<Value>(a)) ? PropStatus::fixpoint : PropStatus::subsumed;
   }
 
  private:

@@ -47,10 +47,11 @@ struct Binary {
       const bool never = std::int64_t{ctx.min(x)} > std::int64_t{ctx.max(y)} + offset;
       return all ? (negated ? never : always) : (negated ? always : never);
     }
-    const bool both_fixed_equal =
-        ctx.fixed(x) && ctx.fixed(y) && std::int64_t{ctx.value(x)} == std::int64_t{ctx.value(y)} + offset;
-    const bool disjoint = !shared(ctx);
-    return all ? (negated ? disjoint : both_fixed_equal) : (negated ? both_fixed_equal : disjoint);
+    // x = y + o holds for all pairs when both are fixed and equal, for none when no candidates
+    // meet; only the one asked for is worked out (the walk of shared() is the dear one).
+    if (all != negated)
+      return ctx.fixed(x) && ctx.fixed(y) && std::int64_t{ctx.value(x)} == std::int64_t{ctx.value(y)} + offset;
+    return !shared(ctx);
   }
   // True when some candidate a of x has a - offset among y's candidates.
   bool shared(const Context& ctx) const {
@@ -158,14 +159,22 @@ struct Membership {
   bool holds(Value a) const { return in(a) != negated; }
   bool entailed(const Context& ctx) const { return all(ctx, true); }
   bool disentailed(const Context& ctx) const { return all(ctx, false); }
-  // Keeps the candidates for which the literal is `want`.
+  // Keeps the candidates for which the literal is `want`: removes what lies in S's ranges, or in
+  // the gaps around them, so the cost follows the ranges and the values removed, not |x|.
   bool enforce(Context& ctx, bool want) const {
     if (ctx.domains().interval(x)) return enforce_bounds(ctx, want != negated);
-    bool ok = true;
-    ctx.domains().for_each(x, [&](Value a) {
-      if (ok && holds(a) != want) ok = ctx.remove(x, a);
-    });
-    return ok;
+    if (want == negated) {  // out of S
+      for (const auto& r : set)
+        if (!remove_span(ctx, r.first, r.second)) return false;
+      return true;
+    }
+    if (set.empty()) return false;
+    std::int64_t from = kMin;  // the gap before each range
+    for (const auto& r : set) {
+      if (!remove_span(ctx, from, std::int64_t{r.first} - 1)) return false;
+      from = std::int64_t{r.second} + 1;
+    }
+    return remove_span(ctx, from, kMax);
   }
 
  private:
@@ -189,18 +198,43 @@ struct Membership {
     return ctx.remove_below(x, static_cast<Value>(first)) && ctx.remove_above(x, static_cast<Value>(last));
   }
 
-  // True when the literal is `want` on every candidate.
+  // Removes x's candidates in [lo, hi]: a bound cut when the span reaches a bound, else one
+  // removal per candidate found inside it.
+  bool remove_span(Context& ctx, std::int64_t lo, std::int64_t hi) const {
+    const Value min = ctx.min(x), max = ctx.max(x);
+    lo = std::max<std::int64_t>(lo, min);
+    hi = std::min<std::int64_t>(hi, max);
+    if (lo > hi) return true;
+    if (lo == min) return hi < max && ctx.remove_below(x, static_cast<Value>(hi + 1));
+    if (hi == max) return ctx.remove_above(x, static_cast<Value>(lo - 1));
+    const Domains& d = ctx.domains();
+    for (Value c = d.next(x, static_cast<Value>(lo - 1)); c != Domains::none && c <= hi; c = d.next(x, c))
+      if (!ctx.remove(x, c)) return false;
+    return true;
+  }
+  // True when the literal is `want` on every candidate: no candidate out of S (in S, when the
+  // wanted truth is "not in S"). Walks S's ranges and jumps over candidates with next(), so an
+  // equality costs a lookup or two whatever the size of x.
   bool all(const Context& ctx, bool want) const {
-    if (ctx.domains().interval(x)) {  // [min, max] inside one range of S, or meeting none
-      const Value lo = ctx.min(x), hi = ctx.max(x);
-      auto it = std::upper_bound(set.begin(), set.end(), hi, [](Value v, const auto& r) { return v < r.first; });
-      const bool meets = it != set.begin() && std::prev(it)->second >= lo;
-      const bool within = meets && std::prev(it)->first <= lo && std::prev(it)->second >= hi;
-      return (want != negated) ? within : !meets;
+    const Domains& d = ctx.domains();
+    const Value min = ctx.min(x), max = ctx.max(x);
+    auto it = std::lower_bound(set.begin(), set.end(), min, [](const auto& r, Value v) { return r.second < v; });
+    if (want == negated) {  // no candidate in any range
+      for (; it != set.end() && it->first <= max; ++it) {
+        const Value a = std::max(it->first, min);
+        if (d.contains(x, a)) return false;
+        const Value c = d.next(x, a);
+        if (c != Domains::none && c <= it->second) return false;
+      }
+      return true;
     }
-    bool every = true;
-    ctx.domains().for_each(x, [&](Value a) { every = every && holds(a) == want; });
-    return every;
+    for (Value c = min;;) {  // c: a candidate; it: the first range that does not end below c
+      while (it != set.end() && it->second < c) ++it;
+      if (it == set.end() || c < it->first) return false;  // c lies outside S
+      if (it->second >= max) return true;
+      c = d.next(x, it->second);  // the first candidate past this range (it->second < max)
+      if (c == Domains::none) return true;
+    }
   }
 };
 
