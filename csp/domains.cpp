@@ -32,37 +32,30 @@ Value Domains::min_wide(const VarLayout& l) const {
   return none;
 }
 
-Value Domains::max(Var v) const {
-  const VarLayout& l = layout(v);
+Value Domains::max_wide(const VarLayout& l) const {
   if (l.interval) return static_cast<Value>(lo_of(l) + count_of(l) - 1);
-  const std::uint64_t* w = word_ptr(v);
+  const std::uint64_t* w = words_.data() + l.first_word;
   for (std::uint32_t k = l.words; k-- > 0;)
     if (w[k] != 0) return l.base + static_cast<Value>(k * 64) + 63 - std::countl_zero(w[k]);
   assert(false && "max of an empty domain");
   return none;
 }
 
-bool Domains::contains(Var v, Value x) const {
-  const VarLayout& l = layout(v);
+bool Domains::contains_wide(const VarLayout& l, Value x) const {
   if (l.interval) return x >= lo_of(l) && std::int64_t{x} < lo_of(l) + count_of(l);
-  long i = index_of(v, x);
-  return i >= 0 && (word_ptr(v)[i / 64] >> (i % 64) & 1) != 0;
+  const long i = static_cast<long>(x) - l.base;
+  if (i < 0 || i >= static_cast<long>(l.words) * 64) return false;
+  return (words_[l.first_word + static_cast<std::uint32_t>(i / 64)] >> (i % 64) & 1) != 0;
 }
 
-Value Domains::next(Var v, Value x) const {
-  const VarLayout& l = layout(v);
+Value Domains::next_wide(const VarLayout& l, Value x) const {
   long i = static_cast<long>(x) - l.base + 1;
   if (i < 0) i = 0;
-  if (l.words == 1) {  // the fast path first (queens walks every pair of candidates this way)
-    if (i >= 64) return none;
-    const std::uint64_t word = words_[l.first_word] & (~std::uint64_t{0} << i);
-    return word != 0 ? l.base + std::countr_zero(word) : none;
-  }
   if (l.interval) {
     const std::int64_t next = std::max<std::int64_t>(std::int64_t{x} + 1, lo_of(l));
     return next < lo_of(l) + count_of(l) ? static_cast<Value>(next) : none;
   }
-  const std::uint64_t* w = word_ptr(v);
+  const std::uint64_t* w = words_.data() + l.first_word;
   for (long k = i / 64; k < static_cast<long>(l.words); ++k) {
     std::uint64_t word = w[k];
     if (k == i / 64) word &= ~std::uint64_t{0} << (i % 64);

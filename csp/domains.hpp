@@ -11,6 +11,7 @@
 // fixed (every propagator fails on a violating complete assignment, see Propagator::propagate).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 #include <cstdint>
@@ -84,13 +85,29 @@ class Domains {
     return l.words == 1 ? l.base + std::countr_zero(words_[l.first_word]) : min_wide(l);
   }
   /// Largest candidate; v must not be empty.
-  Value max(Var v) const;
+  Value max(Var v) const {
+    const VarLayout& l = layout(v);
+    return l.words == 1 ? l.base + 63 - std::countl_zero(words_[l.first_word]) : max_wide(l);
+  }
   /// The value of a fixed variable (its smallest candidate otherwise).
   Value value(Var v) const { return min(v); }
   /// True when `x` is a candidate of v.
-  bool contains(Var v, Value x) const;
+  bool contains(Var v, Value x) const {
+    const VarLayout& l = layout(v);
+    if (l.words != 1) return contains_wide(l, x);
+    const auto i = static_cast<std::uint64_t>(std::int64_t{x} - l.base);  // out of range: huge
+    return i < 64 && (words_[l.first_word] >> i & 1) != 0;
+  }
   /// The smallest candidate greater than `x`, or `none` when there is none.
-  Value next(Var v, Value x) const;
+  Value next(Var v, Value x) const {
+    const VarLayout& l = layout(v);
+    if (l.words != 1) return next_wide(l, x);
+    // The fast path inline: queens and the element propagators walk candidates this way.
+    const std::int64_t i = std::max<std::int64_t>(std::int64_t{x} - l.base + 1, 0);
+    if (i >= 64) return none;
+    const std::uint64_t word = words_[l.first_word] & (~std::uint64_t{0} << i);
+    return word != 0 ? l.base + std::countr_zero(word) : none;
+  }
   /// Calls f(value) for each candidate of v, in increasing order.
   template <class F>
   void for_each(Var v, F&& f) const;
@@ -137,8 +154,12 @@ class Domains {
   }
 
  private:
+  // The multi-word and interval forms of the reads above, out of line.
   int size_wide(const VarLayout& l) const;
   Value min_wide(const VarLayout& l) const;
+  Value max_wide(const VarLayout& l) const;
+  bool contains_wide(const VarLayout& l, Value x) const;
+  Value next_wide(const VarLayout& l, Value x) const;
   // The interval form: least value, number of values (0: empty), and writing both back.
   Value lo_of(const VarLayout& l) const { return static_cast<Value>(static_cast<std::int64_t>(words_[l.first_word])); }
   std::int64_t count_of(const VarLayout& l) const { return static_cast<std::int64_t>(words_[l.first_word + 1]); }
