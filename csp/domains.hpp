@@ -11,8 +11,10 @@
 // fixed (every propagator fails on a violating complete assignment, see Propagator::propagate).
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
+#include <climits>
 #include <cstdint>
 #include <vector>
 
@@ -21,6 +23,8 @@
 namespace csp {
 
 /// Where one variable's bits live: value `base + i` is bit `i % 64` of word `first_word + i / 64`.
+/// A multi-word bitset (words > 1, not interval) also owns the word just before first_word, its
+/// head: number of candidates, least and greatest index, kept by every write (Domains::head_size).
 struct VarLayout {
   Value base = 0;            ///< the value of bit 0
   std::uint32_t first_word = 0;  ///< index of the first word in Domains::words()
@@ -33,6 +37,9 @@ struct VarLayout {
 /// search; past that, copying dominates, and the models that need such ranges (costs, times,
 /// sums) prune by bounds anyway. Sudoku, queens and colouring stay far below it.
 inline constexpr long kIntervalThreshold = 4096;
+
+/// The widest bitset a head word can describe (21-bit indices): wider always takes the interval form.
+inline constexpr long kMaxBitsetValues = long{1} << 21;
 
 /// Bits to the values they stand for, and back, for a one-word domain.
 constexpr std::uint64_t bit_of(int index) { return std::uint64_t{1} << index; }
@@ -64,33 +71,54 @@ class Domains {
   /// Number of candidates of v (saturating at INT_MAX).
   int size(Var v) const {
     const VarLayout& l = layout(v);
-    return l.words == 1 ? std::popcount(words_[l.first_word]) : size_wide(l);
+    if (l.words == 1) return std::popcount(words_[l.first_word]);
+    if (!l.interval) return static_cast<int>(head_size(head(l)));
+    return static_cast<int>(std::min<std::int64_t>(count_of(l), INT_MAX));
   }
   /// True when v has exactly one candidate.
   bool fixed(Var v) const {
     const VarLayout& l = layout(v);
-    if (l.words != 1) return size_wide(l) == 1;
+    if (l.words != 1) return l.interval ? count_of(l) == 1 : head_size(head(l)) == 1;
     const std::uint64_t w = words_[l.first_word];
     return w != 0 && (w & (w - 1)) == 0;
   }
   /// True when v has no candidate (only seen inside a failing propagation).
   bool empty(Var v) const {
     const VarLayout& l = layout(v);
-    return l.words == 1 ? words_[l.first_word] == 0 : size_wide(l) == 0;
+    if (l.words == 1) return words_[l.first_word] == 0;
+    return l.interval ? count_of(l) == 0 : head_size(head(l)) == 0;
   }
   /// Smallest candidate; v must not be empty.
   Value min(Var v) const {
     const VarLayout& l = layout(v);
-    return l.words == 1 ? l.base + std::countr_zero(words_[l.first_word]) : min_wide(l);
+    if (l.words == 1) return l.base + std::countr_zero(words_[l.first_word]);
+    return l.interval ? lo_of(l) : l.base + static_cast<Value>(head_min(head(l)));
   }
   /// Largest candidate; v must not be empty.
-  Value max(Var v) const;
+  Value max(Var v) const {
+    const VarLayout& l = layout(v);
+    if (l.words == 1) return l.base + 63 - std::countl_zero(words_[l.first_word]);
+    return l.interval ? static_cast<Value>(lo_of(l) + count_of(l) - 1) : l.base + static_cast<Value>(head_max(head(l)));
+  }
   /// The value of a fixed variable (its smallest candidate otherwise).
   Value value(Var v) const { return min(v); }
   /// True when `x` is a candidate of v.
-  bool contains(Var v, Value x) const;
+  bool contains(Var v, Value x) const {
+    const VarLayout& l = layout(v);
+    if (l.words != 1) return contains_wide(l, x);
+    const auto i = static_cast<std::uint64_t>(std::int64_t{x} - l.base);  // out of range: huge
+    return i < 64 && (words_[l.first_word] >> i & 1) != 0;
+  }
   /// The smallest candidate greater than `x`, or `none` when there is none.
-  Value next(Var v, Value x) const;
+  Value next(Var v, Value x) const {
+    const VarLayout& l = layout(v);
+    if (l.words != 1) return next_wide(l, x);
+    // The fast path inline: queens and the element propagators walk candidates this way.
+    const std::int64_t i = std::max<std::int64_t>(std::int64_t{x} - l.base + 1, 0);
+    if (i >= 64) return none;
+    const std::uint64_t word = words_[l.first_word] & (~std::uint64_t{0} << i);
+    return word != 0 ? l.base + std::countr_zero(word) : none;
+  }
   /// Calls f(value) for each candidate of v, in increasing order.
   template <class F>
   void for_each(Var v, F&& f) const;
@@ -137,8 +165,26 @@ class Domains {
   }
 
  private:
-  int size_wide(const VarLayout& l) const;
-  Value min_wide(const VarLayout& l) const;
+  // The head word of a multi-word bitset: size in bits 0-21, least index in 22-42, greatest in
+  // 43-63; 0 when empty (so all-zero words are a consistent empty domain).
+  static std::uint32_t head_size(std::uint64_t h) { return static_cast<std::uint32_t>(h & 0x3fffff); }
+  static std::uint32_t head_min(std::uint64_t h) { return static_cast<std::uint32_t>(h >> 22 & 0x1fffff); }
+  static std::uint32_t head_max(std::uint64_t h) { return static_cast<std::uint32_t>(h >> 43); }
+  static std::uint64_t pack_head(std::uint32_t size, std::uint32_t lo, std::uint32_t hi) {
+    return std::uint64_t{size} | std::uint64_t{lo} << 22 | std::uint64_t{hi} << 43;
+  }
+  std::uint64_t head(const VarLayout& l) const { return words_[l.first_word - 1]; }
+  std::uint64_t& head(const VarLayout& l) { return words_[l.first_word - 1]; }
+  // The least set index >= i, the greatest <= i (one must exist), over a multi-word bitset.
+  std::uint32_t first_index_from(const VarLayout& l, std::uint32_t i) const;
+  std::uint32_t last_index_to(const VarLayout& l, std::uint32_t i) const;
+  // Zeroes words from..to (inclusive) and the head: the domain left empty.
+  void clear_words(const VarLayout& l, std::uint32_t from, std::uint32_t to);
+  // Recomputes the head from the words (building a model only).
+  void recount(const VarLayout& l);
+  // The multi-word and interval forms of contains and next, out of line.
+  bool contains_wide(const VarLayout& l, Value x) const;
+  Value next_wide(const VarLayout& l, Value x) const;
   // The interval form: least value, number of values (0: empty), and writing both back.
   Value lo_of(const VarLayout& l) const { return static_cast<Value>(static_cast<std::int64_t>(words_[l.first_word])); }
   std::int64_t count_of(const VarLayout& l) const { return static_cast<std::int64_t>(words_[l.first_word + 1]); }
@@ -169,7 +215,14 @@ void Domains::for_each(Var v, F&& f) const {
   const VarLayout& l = layout(v);
   if (l.interval) return for_each_interval(l, f);
   const std::uint64_t* w = word_ptr(v);
-  for (std::uint32_t k = 0; k < l.words; ++k) {
+  std::uint32_t from = 0, to = l.words;  // a multi-word bitset: only the words between its bounds
+  if (l.words > 1) {
+    const std::uint64_t h = head(l);
+    if (head_size(h) == 0) return;
+    from = head_min(h) / 64;
+    to = head_max(h) / 64 + 1;
+  }
+  for (std::uint32_t k = from; k < to; ++k) {
     for (std::uint64_t b = w[k]; b != 0; b &= b - 1) {
       f(static_cast<Value>(l.base + static_cast<Value>(k * 64) + std::countr_zero(b)));
     }

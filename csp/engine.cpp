@@ -36,14 +36,15 @@ bool Context::write_traced(Var v, Write&& write) {
   return alive;
 }
 
-// Context::keep_bits: in the header (it writes back every cell a rule narrows).
+// Context::keep_bits and the one-word path of every write: in the header (it writes back every
+// cell a rule narrows).
 
 void Context::report_removed(Var v, std::uint64_t gone) {
   const Value base = d_->layout(v).base;
   for (; gone != 0; gone &= gone - 1) engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
 }
 
-bool Context::remove(Var v, Value x) {
+bool Context::remove_wide(Var v, Value x) {
   if (!d_->contains(v, x)) return true;
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove(v, x); });
@@ -51,14 +52,14 @@ bool Context::remove(Var v, Value x) {
   return changed(v, before);
 }
 
-bool Context::assign(Var v, Value x) {
+bool Context::assign_wide(Var v, Value x) {
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->assign(v, x); });
   else d_->assign(v, x);
   return changed(v, before);
 }
 
-bool Context::remove_below(Var v, Value lo) {
+bool Context::remove_below_wide(Var v, Value lo) {
   if (d_->min(v) >= lo) return true;
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_below(v, lo); });
@@ -66,7 +67,7 @@ bool Context::remove_below(Var v, Value lo) {
   return changed(v, before);
 }
 
-bool Context::remove_above(Var v, Value hi) {
+bool Context::remove_above_wide(Var v, Value hi) {
   if (d_->max(v) <= hi) return true;
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_above(v, hi); });

@@ -72,6 +72,11 @@ class Context {
   };
   Summary summary(Var v) const;
   bool changed(Var v, const Summary& before);
+  // The writes above on a multi-word or interval domain (the one-word path goes through keep_bits).
+  bool remove_wide(Var v, Value x);
+  bool assign_wide(Var v, Value x);
+  bool remove_below_wide(Var v, Value lo);
+  bool remove_above_wide(Var v, Value hi);
   template <class Write>
   bool write_traced(Var v, Write&& write);
   // Tells the tracer about the values `gone` from v (one-word domain).
@@ -169,6 +174,37 @@ inline bool Context::keep_bits(Var v, std::uint64_t keep) {
   }
   engine_->notify(v, events);
   return true;
+}
+
+// A one-word write is a keep_bits: the events come from the old and new word, with no summary.
+inline bool Context::remove(Var v, Value x) {
+  const VarLayout& l = d_->layout(v);
+  if (l.words != 1) return remove_wide(v, x);
+  const auto i = static_cast<std::uint64_t>(std::int64_t{x} - l.base);  // out of range: huge
+  return i >= 64 || keep_bits(v, ~(std::uint64_t{1} << i));
+}
+
+inline bool Context::assign(Var v, Value x) {
+  const VarLayout& l = d_->layout(v);
+  if (l.words != 1) return assign_wide(v, x);
+  const auto i = static_cast<std::uint64_t>(std::int64_t{x} - l.base);
+  return keep_bits(v, i < 64 ? std::uint64_t{1} << i : 0);  // x outside the word: a wipe-out
+}
+
+inline bool Context::remove_below(Var v, Value lo) {
+  const VarLayout& l = d_->layout(v);
+  if (l.words != 1) return remove_below_wide(v, lo);
+  const std::int64_t i = std::int64_t{lo} - l.base;  // the first index kept
+  if (i <= 0) return true;
+  return keep_bits(v, i < 64 ? ~std::uint64_t{0} << i : 0);
+}
+
+inline bool Context::remove_above(Var v, Value hi) {
+  const VarLayout& l = d_->layout(v);
+  if (l.words != 1) return remove_above_wide(v, hi);
+  const std::int64_t i = std::int64_t{hi} - l.base;  // the last index kept
+  if (i >= 63) return true;
+  return keep_bits(v, i >= 0 ? ~std::uint64_t{0} >> (63 - i) : 0);
 }
 
 inline void Engine::schedule(PropagatorId p) {

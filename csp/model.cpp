@@ -18,8 +18,9 @@ Var Model::add_layout(Value lo, Value hi, std::string name) {
   VarLayout l;
   l.base = lo;
   l.first_word = static_cast<std::uint32_t>(initial_.words().size());
-  l.interval = span > interval_threshold_;
+  l.interval = span > std::min(interval_threshold_, kMaxBitsetValues);
   l.words = l.interval ? 2 : static_cast<std::uint32_t>((span + 63) / 64);
+  if (l.words > 1 && !l.interval) ++l.first_word;  // the head word (size, least, greatest) first
   layout_->push_back(l);
   initial_.grow(l.first_word + l.words);
   names_.push_back(std::move(name));

@@ -45,7 +45,9 @@ class Model {
   Var add_var(const std::vector<Value>& values, std::string name = {});
   /// Variables added from now on with a range of more than `values` values take the interval form
   /// (default kIntervalThreshold; 0 puts every later variable in it, as the tests of bounds
-  /// propagation over small ranges do; existing variables keep their form).
+  /// propagation over small ranges do; existing variables keep their form). A range of more than
+  /// kMaxBitsetValues (2^21) values takes the interval form whatever the threshold: a bitset's head
+  /// word cannot index further.
   void set_interval_threshold(long values) { interval_threshold_ = values; }
   /// The current threshold of set_interval_threshold().
   long interval_threshold() const { return interval_threshold_; }
