@@ -7,6 +7,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <vector>
 
@@ -121,8 +122,12 @@ class Engine {
   enum Events : std::uint8_t { any = 1, bounds = 2, fixed = 4 };
   void notify(Var v, std::uint8_t events);
   void schedule(PropagatorId p);
-  // Points the "subsumed" tests at d's state words (every entry point calls it first).
-  void use(Domains& d) { state_ = d.state(0); }
+  // Points the "subsumed" tests at d's state words (every entry point calls it first). Domains
+  // copied before the last propagator was posted lack its state words: they belong to no search.
+  void use(Domains& d) {
+    assert(d.words().size() == model_->initial_domains().words().size());
+    state_ = d.state(0);
+  }
   // True when p reported PropStatus::subsumed in the domains being propagated.
   bool subsumed(PropagatorId p) const {
     return (state_[subsumed_word_[static_cast<std::size_t>(p) >> 6]] >> (static_cast<unsigned>(p) & 63)) & 1;
