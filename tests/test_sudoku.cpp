@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <random>
 #include <string>
@@ -178,9 +177,10 @@ TEST_CASE("parse_line reads 4x4, 16x16 (either case) and 25x25 lines", "[sudoku]
   CHECK(h.cells == pattern_grid(5));
 }
 
-TEST_CASE("parse_line handles a 10 MB line in linear time", "[sudoku]") {
+// A parse slower than linear would not finish on these lines within ctest's time limit; the test
+// asserts what is read, not how fast (a timed check fails on a loaded machine).
+TEST_CASE("parse_line reads 10 MB lines", "[sudoku]") {
   const std::size_t size = 10 * 1024 * 1024;
-  const auto started = std::chrono::steady_clock::now();
   CHECK(reason_of(std::string(size, '.')) == "line has 10485760 cells, expected 16, 81, 256 or 625");
   std::string bad(size, '1');
   bad.back() = '?';
@@ -188,7 +188,6 @@ TEST_CASE("parse_line handles a 10 MB line in linear time", "[sudoku]") {
   std::string spaces(size, ' ');
   spaces.replace(size / 2, 81, kEasy);
   CHECK(must_parse(spaces).cells == must_parse(kEasy).cells);
-  CHECK(std::chrono::steady_clock::now() - started < std::chrono::seconds(2));
 }
 
 TEST_CASE("symbols and grid pictures", "[sudoku]") {
