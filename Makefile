@@ -24,7 +24,7 @@ WERROR ?= OFF
 CLANGXX ?= clang++-14
 PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 300
-TEST_FUZZ_SECONDS ?= 30
+TEST_FUZZ_SECONDS ?= 15
 # clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
 # measures peak memory in tests/cli/reliability_input.sh.
 PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-container-dev catch2 \
