@@ -4,9 +4,10 @@
 // when one of them changes in the way it subscribed to, runs it, and reads back a status, as in
 // Gecode: `fixpoint` (running me again now would change nothing), `not_fixpoint` (run me again),
 // `failed` (a domain emptied or the constraint cannot hold), `subsumed` (every completion of the
-// current domains satisfies me: the engine never runs me again below this search state). Propagators keep no search state of
-// their own: everything that must be undone on backtrack lives in Domains (the candidates, and
-// any words a propagator reserved there with Model::add_state), so search only copies those.
+// current domains satisfies me: the engine never runs me again below this search state).
+// Propagators keep no search state of their own: everything that must be undone on backtrack
+// lives in Domains (the candidates, and any words a propagator reserved there with
+// Model::add_state), so search only copies those.
 #pragma once
 
 #include <span>
