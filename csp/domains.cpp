@@ -101,6 +101,25 @@ bool Domains::remove(Var v, Value x) {
   return true;
 }
 
+bool Domains::keep_words(Var v, const std::uint64_t* keep) {
+  const VarLayout& l = layout(v);
+  assert(!l.interval && l.words > 1);
+  const std::uint64_t h = head(l);
+  if (head_size(h) == 0) return false;
+  std::uint64_t* w = words_.data() + l.first_word;
+  std::uint32_t n = 0;
+  for (std::uint32_t k = head_min(h) / 64; k <= head_max(h) / 64; ++k) {
+    w[k] &= keep[k];
+    n += static_cast<std::uint32_t>(std::popcount(w[k]));
+  }
+  if (n == 0) {
+    head(l) = 0;
+    return false;
+  }
+  head(l) = pack_head(n, first_index_from(l, head_min(h)), last_index_to(l, head_max(h)));
+  return true;
+}
+
 bool Domains::assign(Var v, Value x) {
   const VarLayout& l = layout(v);
   if (l.interval) return contains(v, x) ? set_interval(l, x, x) : set_interval(l, 1, 0);

@@ -143,6 +143,9 @@ class Domains {
   bool remove_below(Var v, Value lo);
   /// Removes every candidate above hi.
   bool remove_above(Var v, Value hi);
+  /// Multi-word bitset form only: keeps the candidates whose bit is set in `keep` (one word per
+  /// word of v, the same base), in one pass over the words between v's bounds.
+  bool keep_words(Var v, const std::uint64_t* keep);
   /// Sets every value in [lo, hi] that the layout can hold (used to build initial domains); in the
   /// interval form, widens the interval to hold [lo, hi] too.
   void add_range(Var v, Value lo, Value hi);

@@ -52,6 +52,13 @@ bool Context::remove_wide(Var v, Value x) {
   return changed(v, before);
 }
 
+bool Context::keep_words(Var v, const std::uint64_t* keep) {
+  Summary before = summary(v);
+  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->keep_words(v, keep); });
+  else d_->keep_words(v, keep);
+  return changed(v, before);
+}
+
 bool Context::assign_wide(Var v, Value x) {
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->assign(v, x); });

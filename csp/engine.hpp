@@ -51,6 +51,9 @@ class Context {
   bool remove_below(Var v, Value lo);
   /// Removes every candidate above hi.
   bool remove_above(Var v, Value hi);
+  /// Multi-word bitset form only (Domains::keep_words): keeps the candidates set in `keep`, one
+  /// write and one notification for all the values it removes.
+  bool keep_words(Var v, const std::uint64_t* keep);
 
   /// The running propagator's words of search state (see Model::add_state); writing them wakes
   /// nobody.

@@ -35,15 +35,9 @@ bool Supports::prune(Context& ctx, std::size_t i, Var v) const {
     if (hull(i, 0) > hull(i, 1)) return false;  // no support at all
     return ctx.remove_below(v, static_cast<Value>(hull(i, 0))) && ctx.remove_above(v, static_cast<Value>(hull(i, 1)));
   }
-  // word by word: only the candidates left unmarked are visited (the layouts match: reset() took
-  // this variable's base and word count)
-  const Domains& d = ctx.domains();
-  const std::uint64_t* w = d.words().data() + d.layout(v).first_word;
-  for (std::size_t k = 0; k < words_[i]; ++k)
-    for (std::uint64_t gone = w[k] & ~bits_[first_[i] + k]; gone != 0; gone &= gone - 1)
-      if (!ctx.remove(v, static_cast<Value>(base_[i] + static_cast<std::int64_t>(k) * 64 + std::countr_zero(gone))))
-        return false;
-  return true;
+  // word by word, in one write (the layouts match: reset() took this variable's base and word
+  // count); removing the values one at a time cost a domain summary each (fast-food's int_abs)
+  return ctx.keep_words(v, bits_.data() + first_[i]);
 }
 
 }  // namespace csp
