@@ -274,6 +274,14 @@ void Builder::declare(const Variable& v) {
   n.array = v.type.is_array;
   if (!v.type.is_array) {
     n.vars.push_back(scalar(v));
+    if (!v.value) {
+      auto has = [&](std::string_view atom) {
+        return std::any_of(v.annotations.begin(), v.annotations.end(),
+                           [&](const Expr& a) { return a.kind == Expr::Kind::identifier && a.name == atom; });
+      };
+      if (!has("var_is_introduced")) out_.declared.push_back(n.vars.back());
+      else if (!has("is_defined_var")) out_.introduced.push_back(n.vars.back());
+    }
   } else if (v.value) {
     n.vars = vars(*v.value);
     for (const Var x : n.vars) narrow(x, v);
@@ -283,6 +291,7 @@ void Builder::declare(const Variable& v) {
     for (std::int64_t i = 0; i < v.type.length; ++i) {
       element.name = v.name + "[" + std::to_string(i + 1) + "]";
       n.vars.push_back(scalar(element));
+      out_.declared.push_back(n.vars.back());
     }
   }
   for (const Expr& a : v.annotations) {

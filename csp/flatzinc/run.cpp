@@ -21,6 +21,14 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
     search.phases = phases(p, options.seed, notes);
     search.reselect = true;  // FlatZinc's branching is two-way: x = a, else x != a and choose again
   }
+  // What the annotations leave (all of it under -f), the default order decides: first over the
+  // model's own variables, then over those MiniZinc introduced, then over the rest. The objective
+  // is left to the last phase, as Gecode leaves it: its bound comes from the others.
+  std::vector<Var> declared;
+  for (const Var v : p.declared)
+    if (!p.objective || v != *p.objective) declared.push_back(v);
+  search.phases.push_back({std::move(declared), search.order, search.values});
+  search.phases.push_back({p.introduced, search.order, search.values});
   Solver solver(p.model, std::move(search));
   const Domains& start = p.model.initial_domains();
   SearchResult r;
