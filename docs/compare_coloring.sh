@@ -56,10 +56,11 @@ queen_graph 7 > "$tmp/queen7_7.col"
 queen_graph 8 > "$tmp/queen8_8.col"
 
 # check FILE OUTPUT: prints K when OUTPUT ends "colors: K optimal|feasible" and its "vertex colour"
-# lines colour every vertex of FILE with colours 1..K, no edge joining two equal colours; else fails.
+# lines colour every vertex of FILE with colours 1..K, no edge joining two equal colours (self-loops,
+# which both programs drop, aside); else fails.
 check() {
   awk '
-    FNR == NR { if ($1 == "p") n = $3; if ($1 == "e") { eu[++m] = $2; ev[m] = $3 } next }
+    FNR == NR { if ($1 == "p") n = $3; if ($1 == "e" && $2 != $3) { eu[++m] = $2; ev[m] = $3 } next }
     /^[0-9]+ [0-9]+$/ { if ($1 < 1 || $1 > n || ($1 in colour)) bad = "bad vertex line: " $0; colour[$1] = $2; coloured++; next }
     /^colors: [0-9]+ (optimal|feasible)$/ { k = $2; how = $3; next }
     { bad = "unexpected line: " $0 }
@@ -94,7 +95,11 @@ echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -
   "load average $(cut -d' ' -f1-3 /proc/loadavg); $(date -u '+%Y-%m-%d %H:%M UTC'); median of $runs runs, limit $limit s"
 printf '\n| instance | vertices | edges | k ours | k Gecode | optimal? | ours s | Gecode s | ratio | failures ours | failures Gecode |\n'
 printf '|---|--:|--:|--:|--:|---|--:|--:|--:|--:|--:|\n'
-for name in myciel3 myciel4 myciel5 queen5_5 queen6_6 queen7_7 queen8_8 huck jean david anna games120 miles250 le450_5a; do
+# homer (561 vertices, a self-loop that both programs drop with a warning) is measured when the shared data
+# has it; it is not there today.
+instances=(myciel3 myciel4 myciel5 queen5_5 queen6_6 queen7_7 queen8_8 huck jean david anna games120 miles250 le450_5a)
+[ -f "$dimacs/homer.col" ] && instances+=(homer)
+for name in "${instances[@]}"; do
   file="$dimacs/$name.col"
   [ -f "$file" ] || file="$tmp/$name.col"
   [ -f "$file" ] || { echo "skipped $name: no $file" >&2; continue; }
