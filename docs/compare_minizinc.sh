@@ -8,9 +8,11 @@
 # on ours (`minizinc --solver csp`, the configuration BUILD_DIR writes; default build) and on Gecode, each with
 # the time limit (default 60 s; `-t` for the solver, the wall clock a little more for flattening), and prints
 # a Markdown table: instance, kind, then for each solver status, objective, wall seconds and search nodes;
-# the last column says whether the two answers agree: yes (the same satisfiability, or the same proved optimum),
-# NO (one says UNSAT where the other found a solution, two proved optima differ, or a solution beats a proved
-# optimum), - (nothing to compare).
+# the column "agree" says whether the two answers agree: yes (the same satisfiability, or the same proved
+# optimum), NO (one says UNSAT where the other found a solution, two proved optima differ, or a solution beats
+# a proved optimum), - (nothing to compare); "ratio" is our wall time over Gecode's when both solved it (OPT,
+# UNSAT, or SAT on a satisfaction model); "µs/node" is each solver's own search time (its solveTime
+# statistic, flattening and set-up excluded) over its nodes (Gecode counts both children of a choice).
 # Gecode posts its native globals through ../shared/tools/gecode-minizinc (see its README) when that folder
 # exists, else it runs on MiniZinc's decompositions (`-G std`), which the table's header then says.
 # --quick: three known models and the four quickest shared instances, limit 10 s.
@@ -29,7 +31,7 @@ while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
     --limit) limit=$2; shift ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) build=$1 ;;
   esac
   shift
@@ -70,9 +72,9 @@ solve() {
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }' > "$out.time"
 }
 
-# verdict OUT KIND: "status objective nodes" of one run.
+# verdict OUT KIND: "status objective nodes µs-per-node" of one run.
 verdict() {
-  local out=$1 kind=$2 st obj nodes
+  local out=$1 kind=$2 st obj nodes solve_time
   if grep -q '^=====UNSATISFIABLE=====' "$out"; then st=UNSAT
   elif grep -q '^=====ERROR=====' "$out"; then st=ERROR
   elif grep -q '^----------' "$out"; then
@@ -82,7 +84,9 @@ verdict() {
   fi
   obj=$(grep '^_objective = ' "$out" | tail -n 1 | sed 's/^_objective = //; s/;$//')
   nodes=$(grep '^%%%mzn-stat: nodes=' "$out" | tail -n 1 | sed 's/.*=//')
-  echo "$st ${obj:--} ${nodes:--}"
+  solve_time=$(grep '^%%%mzn-stat: solveTime=' "$out" | tail -n 1 | sed 's/.*=//')
+  echo "$st ${obj:--} ${nodes:--} $(awk -v t="${solve_time:--}" -v n="${nodes:--}" \
+    'BEGIN { if (t != "-" && n + 0 > 0) printf "%.2f", t * 1e6 / n; else print "-" }')"
 }
 
 # kind MODEL: sat, min or max, from the model's solve item.
@@ -108,15 +112,20 @@ beyond() {
   if [ "$1" = min ]; then [ "$5" -lt "$3" ]; else [ "$5" -gt "$3" ]; fi
 }
 
+# solved KIND STATUS: true when STATUS answers the question (OPT, UNSAT, or SAT on a satisfaction model).
+solved() {
+  case $2 in OPT|UNSAT) return 0 ;; SAT) [ "$1" = sat ] ;; *) return 1 ;; esac
+}
+
 # row NAME KIND MODEL [DATA]: runs both solvers and prints a table row.
 row() {
   local name=$1 kind=$2
   shift 2
   solve gecode "$work/g" "$@"
   solve ours "$work/o" "$@"
-  local gs go gn os oo on same
-  read -r gs go gn <<< "$(verdict "$work/g" "$kind")"
-  read -r os oo on <<< "$(verdict "$work/o" "$kind")"
+  local gs go gn gu os oo on ou same ratio=-
+  read -r gs go gn gu <<< "$(verdict "$work/g" "$kind")"
+  read -r os oo on ou <<< "$(verdict "$work/o" "$kind")"
   same=yes
   if [ "$gs" = ERROR ] || [ "$os" = ERROR ] || [ "$gs" = UNKNOWN ] || [ "$os" = UNKNOWN ]; then same=-
   elif { [ "$gs" = UNSAT ] || [ "$os" = UNSAT ]; } && [ "$gs" != "$os" ]; then same=NO
@@ -126,17 +135,21 @@ row() {
   elif [ "$gs" != "$os" ]; then same=-
   fi
   case $same in yes) agree=$((agree + 1)) ;; NO) disagree=$((disagree + 1)) ;; esac
-  case $os in OPT|UNSAT) ours_solved=$((ours_solved + 1)) ;; SAT) [ "$kind" = sat ] && ours_solved=$((ours_solved + 1)) ;; esac
-  case $gs in OPT|UNSAT) gecode_solved=$((gecode_solved + 1)) ;; SAT) [ "$kind" = sat ] && gecode_solved=$((gecode_solved + 1)) ;; esac
+  solved "$kind" "$os" && ours_solved=$((ours_solved + 1))
+  solved "$kind" "$gs" && gecode_solved=$((gecode_solved + 1))
+  if solved "$kind" "$os" && solved "$kind" "$gs"; then
+    ratio=$(awk -v a="$(cat "$work/o.time")" -v b="$(cat "$work/g.time")" 'BEGIN { if (b > 0) printf "%.2f", a / b; else print "-" }')
+  fi
   [ "$os" = ERROR ] && errors+=("ours on $name: $(first_error "$work/o.err")")
   [ "$gs" = ERROR ] && errors+=("Gecode on $name: $(first_error "$work/g.err")")
-  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$kind" \
-    "$os" "$oo" "$(cat "$work/o.time")" "$on" "$gs" "$go" "$(cat "$work/g.time")" "$gn" "$same"
+  printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$name" "$kind" \
+    "$os" "$oo" "$(cat "$work/o.time")" "$on" "$gs" "$go" "$(cat "$work/g.time")" "$gn" "$same" "$ratio" "$ou" "$gu"
 }
 
+
 header() {
-  printf '\n| instance | kind | ours | objective | s | nodes | Gecode | objective | s | nodes | agree |\n'
-  printf '|---|---|---|---|---|---|---|---|---|---|---|\n'
+  printf '\n| instance | kind | ours | objective | s | nodes | Gecode | objective | s | nodes | agree | ratio | µs/node ours | µs/node Gecode |\n'
+  printf '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|\n'
 }
 
 echo "machine: $(uname -m), $(nproc) cores; date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"

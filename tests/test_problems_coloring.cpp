@@ -13,9 +13,9 @@ namespace pc = problems::coloring;
 
 namespace {
 
-pc::DimacsGraph read_text(const std::string& text) {
+pc::DimacsGraph read_text(const std::string& text, pc::SelfLoops self_loops = pc::SelfLoops::drop) {
   std::istringstream in(text);
-  return pc::read_dimacs(in, "g.col");
+  return pc::read_dimacs(in, "g.col", self_loops);
 }
 
 // The edges of a .col text, read with nothing but sscanf: the independent side of every check.
@@ -103,11 +103,34 @@ TEST_CASE("the DIMACS reader names file and line of every error", "[problems][co
   CHECK(error_of("p edge 3 2\ne 0 1\n") == "g.col:2: edge 0 1: vertex '0' is not in 1..3");
   CHECK(error_of("p edge 3 2\ne 1 2x\n") == "g.col:2: edge 1 2x: vertex '2x' is not in 1..3");
   CHECK(error_of("p edge 3 2\ne 1 2 3\n") == "g.col:2: bad edge line: expected 'e U V'");
-  CHECK(error_of("p edge 3 2\ne 2 2\n") == "g.col:2: self-loop on vertex 2: no colouring exists");
   CHECK(error_of("p edge 3 2\nx 1 2\n") == "g.col:2: unknown line type 'x' (expected c, p, e, n or s)");
   CHECK(error_of("p edge 3 2\ns\n") == "g.col:2: bad 's' line: expected 's COLOURS'");
   CHECK(error_of("c only comments\n") == "g.col:1: no 'p' line: expected 'p edge VERTICES EDGES'");
   CHECK(error_of("") == "g.col:0: no 'p' line: expected 'p edge VERTICES EDGES'");
+}
+
+TEST_CASE("the DIMACS reader drops self-loops and says where, or refuses them when asked", "[problems][coloring]") {
+  // A triangle, with self-loops on lines 3 and 5 (the second repeats the first, as homer.col does).
+  const std::string text = "p edge 3 5\ne 1 2\ne 2 2\ne 2 3\ne 2 2\ne 3 1\n";
+  const pc::DimacsGraph d = read_text(text);
+  REQUIRE(boost::num_vertices(d.graph) == 3);
+  REQUIRE(boost::num_edges(d.graph) == 3);
+  REQUIRE_FALSE(boost::edge(1, 1, d.graph).second);
+  REQUIRE(d.self_loops.size() == 2);
+  CHECK(d.self_loops[0].line == 3);
+  CHECK(d.self_loops[0].vertex == 2);
+  CHECK(d.self_loops[1].line == 5);
+  const pc::Chromatic c = pc::chromatic_number(d.graph, {});
+  CHECK(c.colours == 3);
+  CHECK(c.optimal);
+  CHECK(read_text("p edge 3 2\ne 1 2\n").self_loops.empty());
+
+  try {
+    read_text(text, pc::SelfLoops::refuse);
+    FAIL("a self-loop was accepted with SelfLoops::refuse");
+  } catch (const pc::InputError& e) {
+    CHECK(std::string(e.what()) == "g.col:3: self-loop on vertex 2: no colouring exists");
+  }
 }
 
 TEST_CASE("DSATUR greedy, cliques and the colour symmetry breaking on small graphs", "[problems][coloring]") {

@@ -1,9 +1,11 @@
 // csp color FILE: the chromatic number of a DIMACS graph (or whether K colours suffice);
 // csp map australia|usa: a map coloured with K colours, and its check.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "commands.hpp"
 #include "problems/coloring/chromatic.hpp"
@@ -25,6 +27,23 @@ pc::ColoringSettings settings_of(const SearchConfig& c) {
   return s;
 }
 
+// One line for standard error about the self-loops the reader dropped ("" when none): the line of
+// one, or how many and the first few lines, so that a file full of them does not flood the terminal.
+std::string self_loop_warning(const pc::DimacsGraph& g, const std::string& source) {
+  const std::vector<pc::SelfLoop>& loops = g.self_loops;
+  if (loops.empty()) return "";
+  const std::string why = " (a vertex cannot differ from itself; --strict refuses the file)";
+  if (loops.size() == 1)
+    return source + ":" + std::to_string(loops[0].line) + ": self-loop on vertex " + std::to_string(loops[0].vertex) +
+           " dropped" + why;
+  constexpr std::size_t kListed = 5;
+  std::string lines;
+  for (std::size_t i = 0; i < std::min(loops.size(), kListed); ++i)
+    lines += (i == 0 ? "" : ", ") + std::to_string(loops[i].line);
+  if (loops.size() > kListed) lines += ", ...";
+  return source + ": " + std::to_string(loops.size()) + " self-loops dropped, lines " + lines + why;
+}
+
 }  // namespace
 
 CLI::App* add_color(CLI::App& app, ColorCommand& c) {
@@ -34,6 +53,8 @@ CLI::App* add_color(CLI::App& app, ColorCommand& c) {
   cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound; 0: no limit)")
       ->check(apps_common::seconds())
       ->capture_default_str();
+  cmd->add_flag("--strict", c.strict,
+                "Refuse a file with a self-loop (`e V V`); by default self-loops are dropped with a warning");
   c.search.order = "dsatur";
   add_search_options(*cmd, c.search, {"dsatur"});
   return cmd;
@@ -45,12 +66,15 @@ int run_color(const ColorCommand& c) {
   std::string text;
   for (const std::string& line : read_lines(c.file)) text += line + '\n';
   std::istringstream in(text);
+  const std::string source = c.file == "-" ? std::string("<stdin>") : c.file;
   pc::DimacsGraph dimacs;
   try {
-    dimacs = pc::read_dimacs(in, c.file == "-" ? std::string("<stdin>") : c.file);
+    dimacs = pc::read_dimacs(in, source, c.strict ? pc::SelfLoops::refuse : pc::SelfLoops::drop);
   } catch (const pc::InputError& e) {
     throw InputError(e.what());
   }
+  if (const std::string warning = self_loop_warning(dimacs, source); !warning.empty())
+    std::fprintf(stderr, "csp: warning: %s\n", warning.c_str());
   const pc::Graph& g = dimacs.graph;
   std::vector<std::pair<std::string, std::string>> info{{"vertices", std::to_string(boost::num_vertices(g))},
                                                         {"edges", std::to_string(boost::num_edges(g))}};

@@ -24,6 +24,7 @@ struct ColorCommand {
   std::string file;
   int colors = 0;  ///< 0: find the chromatic number
   double clique_budget = 1.0;
+  bool strict = false;  ///< refuse a file with a self-loop instead of dropping it with a warning
   SearchConfig search;
 };
 CLI::App* add_color(CLI::App& app, ColorCommand& c);

@@ -29,7 +29,7 @@ long number(std::string_view token) {
 
 }  // namespace
 
-DimacsGraph read_dimacs(std::istream& in, const std::string& source) {
+DimacsGraph read_dimacs(std::istream& in, const std::string& source, SelfLoops self_loops) {
   // Far above any benchmark graph; stops a typo like "p edge 1000000000 5" from allocating gigabytes.
   constexpr long kMaxVertices = 1'000'000;
   DimacsGraph out;
@@ -67,7 +67,11 @@ DimacsGraph read_dimacs(std::istream& in, const std::string& source) {
           fail("edge " + std::string(t[1]) + " " + std::string(t[2]) + ": vertex '" + std::string(t[i]) +
                "' is not in 1.." + std::to_string(vertices));
       }
-      if (u == v) fail("self-loop on vertex " + std::to_string(u) + ": no colouring exists");
+      if (u == v) {
+        if (self_loops == SelfLoops::refuse) fail("self-loop on vertex " + std::to_string(u) + ": no colouring exists");
+        out.self_loops.push_back({line_no, static_cast<int>(u)});
+        continue;
+      }
       boost::add_edge(static_cast<std::size_t>(u - 1), static_cast<std::size_t>(v - 1), out.graph);
     } else if (t[0] == "s") {
       if (t.size() != 2 || number(t[1]) < 1) fail("bad 's' line: expected 's COLOURS'");

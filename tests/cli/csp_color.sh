@@ -64,10 +64,31 @@ check_error() {  # check_error CONTENT EXPECTED-MESSAGE
 check_error 'c x\ne 1 2\n' "2: edge before the 'p' line"
 check_error 'p edge three 2\n' "1: bad 'p' line: vertex count 'three' is not a number from 1 to 1000000"
 check_error 'p edge 3 2\ne 1 5\n' "2: edge 1 5: vertex '5' is not in 1..3"
-check_error 'p edge 3 2\ne 1 2\ne 3 3\n' "3: self-loop on vertex 3: no colouring exists"
 check_error 'p edge 3 2\nq\n' "2: unknown line type 'q' (expected c, p, e, n or s)"
 "$csp" color "$tmp/none.col" 2> /dev/null; [ $? -eq 2 ] || fail "missing file: status not 2"
 "$csp" color "$petersen" --colors 0 2> /dev/null; [ $? -eq 2 ] || fail "--colors 0: status not 2"
+
+# Self-loops (homer.col has `e 95 95`, twice): dropped with one warning line naming the line(s),
+# the optimum that of the graph without them; --strict refuses the file at the first one.
+printf 'p edge 4 6\ne 1 2\ne 2 3\ne 3 1\ne 3 3\ne 3 4\n' > "$tmp/loop.col"
+"$csp" color "$tmp/loop.col" > "$tmp/loop.out" 2> "$tmp/loop.err"; status=$?
+[ $status -eq 0 ] || fail "one self-loop: status $status"
+[ "$(tail -n 1 "$tmp/loop.out")" = "colors: 3 optimal" ] || fail "one self-loop: $(tail -n 1 "$tmp/loop.out")"
+proper "$tmp/loop.col" "$tmp/loop.out" 3 || fail "one self-loop: colouring not proper"
+expected="csp: warning: $tmp/loop.col:5: self-loop on vertex 3 dropped (a vertex cannot differ from itself; --strict refuses the file)"
+[ "$(cat "$tmp/loop.err")" = "$expected" ] || fail "one self-loop: warning '$(cat "$tmp/loop.err")'"
+{ echo 'p edge 3 9'; for i in 1 2 3 1 2 3; do echo "e $i $i"; done; echo 'e 1 2'; echo 'e 2 3'; } > "$tmp/loops.col"
+"$csp" color "$tmp/loops.col" --colors 2 > "$tmp/loops.out" 2> "$tmp/loops.err"; status=$?
+[ $status -eq 0 ] && [ "$(tail -n 1 "$tmp/loops.out")" = "colors: 2 feasible" ] || fail "six self-loops: status $status"
+proper "$tmp/loops.col" "$tmp/loops.out" 2 || fail "six self-loops: colouring not proper"
+expected="csp: warning: $tmp/loops.col: 6 self-loops dropped, lines 2, 3, 4, 5, 6, ... (a vertex cannot differ from itself; --strict refuses the file)"
+[ "$(cat "$tmp/loops.err")" = "$expected" ] || fail "six self-loops: warning '$(cat "$tmp/loops.err")'"
+"$csp" color - < "$tmp/loop.col" 2>&1 > /dev/null | grep -q '^csp: warning: <stdin>:5: self-loop on vertex 3 dropped' ||
+  fail "self-loop on standard input: no warning naming <stdin>"
+err=$("$csp" color "$tmp/loop.col" --strict 2>&1 > /dev/null); status=$?
+[ $status -eq 1 ] || fail "--strict: status $status, expected 1"
+[ "$err" = "csp: $tmp/loop.col:5: self-loop on vertex 3: no colouring exists" ] || fail "--strict: message '$err'"
+[ "$("$csp" color "$petersen" --strict 2>&1 | tail -n 1)" = "colors: 3 optimal" ] || fail "--strict on a file without self-loops"
 
 [ $failures -eq 0 ] && echo "csp color: all passed"
 exit $((failures > 0))

@@ -1,7 +1,8 @@
 // libFuzzer target: the DIMACS .col reader (problems/coloring) on any bytes, then, for a small
 // graph, its colourings. A bad file must be an InputError naming the source; a good one gives a
-// graph whose every edge joins two distinct vertices; the greedy DSATUR colouring is proper, and
-// a k-colouring found by the solver (node limit 200) passes the independent check.
+// graph whose every edge joins two distinct vertices (a self-loop is dropped and its line
+// recorded); the greedy DSATUR colouring is proper, and a k-colouring found by the solver (node
+// limit 200) passes the independent check.
 #include <algorithm>
 #include <sstream>
 #include <string>
@@ -26,6 +27,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(n >= 1 && n <= 1'000'000);
   FUZZ_CHECK(read.stated_chromatic >= 0 && read.stated_edges >= 0);
   for (auto [e, end] = boost::edges(g); e != end; ++e) FUZZ_CHECK(boost::source(*e, g) != boost::target(*e, g));
+  for (const pc::SelfLoop& loop : read.self_loops)  // dropped, and recorded where they were
+    FUZZ_CHECK(loop.line >= 2 && loop.vertex >= 1 && static_cast<std::size_t>(loop.vertex) <= n);
   if (n > 64) return 0;  // the colouring checks below are for graphs a search settles quickly
 
   const std::vector<int> greedy = pc::dsatur_greedy(g);
