@@ -85,6 +85,7 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
       var_order_(options_.order(model)),
       value_order_(options_.values(model)),
       current_(model.initial_domains()),
+      root_(options_.restarts.kind != RestartKind::none ? model.initial_domains() : Domains{}),
       assignment_(static_cast<std::size_t>(model.var_count())) {
   for (const Phase& p : options_.phases) {
     if (p.vars.empty()) continue;
@@ -132,13 +133,22 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   started_ = std::chrono::steady_clock::now();
   depth_ = 0;
   bounds_ = 0;
+  restarting_ = false;
   var_order_->start();
   for (auto& o : phase_orders_) o->start();
   current_.copy_from(start_domains);
   bool alive = true;
   const int n = model_.var_count();  // read once: the loop's writes might alias the model's size
   for (int i = 0; i < n && alive; ++i) alive = !current_.empty(Var{i});
-  if (alive && infer_at_root(current_)) return Step::open;
+  if (alive && infer_at_root(current_)) {
+    restarting_ = options_.restarts.kind != RestartKind::none;
+    if (restarting_) {
+      root_.copy_from(current_);
+      restart_run_ = 1;
+      restart_at_ = result_.stats.failures + restart_allowance(options_.restarts, restart_run_);
+    }
+    return Step::open;
+  }
   ++result_.stats.failures;
   return stop(SearchStatus::exhausted);
 }
@@ -210,6 +220,8 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
     Stats& s = result_.stats;
     ++s.solutions;
     result_.solution = assignment_;
+    // Restarting now would find this solution again: a satisfaction search searches on without.
+    if (goal_.objective == nullptr) restarting_ = false;
     if (goal_.objective != nullptr) {  // from now on only a strictly better one is a solution
       bound_ = current_.value(goal_.objective->var);
       ++bounds_;
@@ -232,6 +244,7 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
 // Tries the deepest frame's next decision (for a listed frame, its next candidate still in its
 // domains): the decision, then inference.
 DepthFirstSearch::Step DepthFirstSearch::next() {
+  if (restarting_ && result_.stats.failures >= restart_at_) return restart();
   Frame& f = frames_[depth_ - 1];
   if (f.bounds != bounds_ && !bounded(f)) {  // the newest bound leaves this node nothing
     --depth_;
@@ -295,15 +308,36 @@ bool DepthFirstSearch::refuted(Frame& f) {
 // Brings a frame's domains under the newest bound (and infers from it); false when that kills it.
 bool DepthFirstSearch::bounded(Frame& f) {
   f.bounds = bounds_;
+  return apply_bound(f.saved);
+}
+
+// Narrows d's objective under the newest bound and infers from it; false (a failure noted) when
+// that kills d.
+bool DepthFirstSearch::apply_bound(Domains& d) {
   const Var obj = goal_.objective->var;
-  const Value lo = f.saved.min(obj), hi = f.saved.max(obj);
+  const Value lo = d.min(obj), hi = d.max(obj);
   const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
   if (minimize ? hi < bound_ : lo > bound_) return true;  // nothing to cut
-  const bool alive = minimize ? keep_at_most(f.saved, obj, std::int64_t{bound_} - 1)
-                              : keep_at_least(f.saved, obj, std::int64_t{bound_} + 1);
-  if (alive && infer_after_decision(obj, f.saved)) return true;
+  const bool alive = minimize ? keep_at_most(d, obj, std::int64_t{bound_} - 1)
+                              : keep_at_least(d, obj, std::int64_t{bound_} + 1);
+  if (alive && infer_after_decision(obj, d)) return true;
   note_failure(alive ? engine_.last_failure() : kNoPropagator);
   return false;
+}
+
+// The run has used up its failures: drop every frame and begin the next run from the root, under
+// the newest bound (a root that bound kills proves the last solution optimal).
+DepthFirstSearch::Step DepthFirstSearch::restart() {
+  ++result_.stats.restarts;
+  depth_ = 0;
+  current_is_saved_ = false;
+  restart_at_ = result_.stats.failures + restart_allowance(options_.restarts, ++restart_run_);
+  if (goal_.objective != nullptr && bounds_ != 0) {
+    if (!apply_bound(root_)) return stop(SearchStatus::exhausted);
+  }
+  current_.copy_from(root_);
+  log().debug("restart {} after {} failures", result_.stats.restarts, result_.stats.failures);
+  return Step::open;
 }
 
 void DepthFirstSearch::note_failure(PropagatorId by) {

@@ -16,6 +16,11 @@
 // Branch and bound (Goal::objective): each solution raises a bound, the objective strictly better
 // than that solution; every frame applies the newest bound to its domains before its next
 // decision, so every node after a solution is searched under it.
+//
+// Restarts (SearchOptions::restarts, csp/restarts.hpp): once a run has failed as often as the
+// schedule allows, the frames are dropped and search begins again from a copy of the propagated
+// root (under the newest bound, when optimising); the orders are not restarted, so what they
+// learned carries over. A satisfaction search stops restarting at its first solution.
 #pragma once
 
 #include <chrono>
@@ -66,6 +71,8 @@ class DepthFirstSearch {
   Step next();
   Step refute();
   Step stop(SearchStatus status);
+  Step restart();
+  bool apply_bound(Domains& d);
   bool refuted(Frame& f);
   bool bounded(Frame& f);
   Var select(const Domains& d, ValueOrder*& values);
@@ -89,6 +96,7 @@ class DepthFirstSearch {
   std::vector<Frame> frames_;  // one per depth reached so far (kFramesUpFront at first)
   int widest_ = 0;             // the largest initial domain: what a frame's candidate list may hold
   Domains current_;
+  Domains root_;  // the root after inference (and the newest bound, once a restart applied it)
   std::vector<Value> assignment_;
   // The run under way.
   SearchResult result_;
@@ -98,6 +106,9 @@ class DepthFirstSearch {
   bool current_is_saved_ = false; // current_ equals the deepest frame's domains (it was just opened)
   std::uint64_t bounds_ = 0;      // how many times branch and bound tightened the bound in this run
   Value bound_ = 0;               // the objective must be below it (minimize) or above it (maximize)
+  bool restarting_ = false;       // restarts are on for this run (and no satisfying solution was found yet)
+  std::uint64_t restart_run_ = 0; // the run under way, from 1 (restart_allowance's `run`)
+  std::uint64_t restart_at_ = 0;  // restart once stats.failures reaches this
 };
 
 }  // namespace csp

@@ -54,6 +54,12 @@ std::vector<OptionSpec> build_table() {
   t.push_back({"time-limit", "time_limit", OptionKind::seconds,
                "Give up a search after this many seconds (fractional; 0: no limit)", {}, 0, UINT64_MAX,
                &SearchSettings::time_limit});
+  t.push_back({"restart", "restart", OptionKind::choice,
+               "Restart from the root on a failure schedule (keeps learned weights and the best bound)",
+               strings(restart_kind_names()), 0, UINT64_MAX, &SearchSettings::restart});
+  t.push_back({"restart-base", "restart_base", OptionKind::whole,
+               "Failures allowed to the first run of a restart schedule (the scale of every run)", {}, 1, UINT64_MAX,
+               &SearchSettings::restart_base});
   return t;
 }
 
@@ -74,6 +80,8 @@ SearchOptions SearchSettings::search_options() const {
   o.inference = parse_inference(inference);
   o.limits.nodes = node_limit;
   o.limits.time = time_limit_of(time_limit);
+  o.restarts.kind = parse_restart_kind(restart);
+  o.restarts.base = restart_base;
   return o;
 }
 

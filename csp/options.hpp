@@ -27,6 +27,8 @@ struct SearchSettings {
   std::string rules = "none";      ///< a rule list for parse_rules()
   std::uint64_t node_limit = 0;    ///< nodes per search, 0: none
   double time_limit = 0;           ///< seconds per search, 0: none
+  std::string restart = "none";    ///< a name of restart_kind_names()
+  std::uint64_t restart_base = 100;  ///< failures allowed to the first run (Restarts::base)
 
   /// The options for a Solver (no tracer, no interrupt); throws std::invalid_argument naming a
   /// bad order, value order or inference. The rules are not part of it: see rule_set().
@@ -60,7 +62,7 @@ struct OptionSpec {
 };
 
 /// Every search option, in the order the commands list them: order, values, seed, inference,
-/// rules, node-limit, time-limit. Built on first use, from the library's own name lists.
+/// rules, node-limit, time-limit, restart, restart-base. Built on first use, from the library's own name lists.
 std::span<const OptionSpec> search_option_table();
 /// The entry named `name` ("node-limit"); nullptr when there is none.
 const OptionSpec* find_search_option(std::string_view name);

@@ -21,6 +21,7 @@
 
 #include "csp/engine.hpp"
 #include "csp/heuristics.hpp"
+#include "csp/restarts.hpp"
 
 namespace csp {
 
@@ -86,6 +87,10 @@ struct SearchOptions {
   /// annotations mean this (smallest, first_fail: the refutation changes which variable is best).
   /// Off: d-way branching, each node tries its variable's values in turn.
   bool reselect = false;
+  /// Restarts on a failure schedule (csp/restarts.hpp), keeping the variable order's learned state
+  /// and the optimisation bound. Every goal stays complete and exact: a satisfaction search stops
+  /// restarting at its first solution, and the schedule grows without bound. Off by default.
+  Restarts restarts;
 };
 
 /// How a search ended.

@@ -10,6 +10,7 @@ Stats& Stats::operator+=(const Stats& other) {
   solutions += other.solutions;
   propagations += other.propagations;
   removals += other.removals;
+  restarts += other.restarts;
   max_depth = std::max(max_depth, other.max_depth);
   elapsed += other.elapsed;
   if (counters.size() < other.counters.size()) counters.resize(other.counters.size(), 0);

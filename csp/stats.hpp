@@ -15,6 +15,7 @@ struct Stats {
   std::uint64_t propagations = 0;  ///< propagator runs (and constraint checks under inference none)
   std::uint64_t removals = 0;      ///< candidate values removed by propagation (decisions excluded)
   std::uint64_t max_depth = 0;     ///< deepest decision level reached
+  std::uint64_t restarts = 0;      ///< times the search went back to the root (SearchOptions::restarts)
   std::chrono::nanoseconds elapsed{0};  ///< wall-clock time of the search, set-up included
   /// Named counters registered by propagators (a rule's firings and removals, say), by CounterId;
   /// their names are Model::counter_names().

@@ -23,7 +23,7 @@ std::vector<std::string> names_of(const sudoku_web::json& list) {
 
 TEST_CASE("options: every name the table offers is one the library builds", "[options]") {
   const auto table = csp::search_option_table();
-  REQUIRE(table.size() == 7);
+  REQUIRE(table.size() == 9);
   for (const csp::OptionSpec& o : table) {
     CAPTURE(o.name);
     CHECK(csp::find_search_option(o.name) == &o);

@@ -28,10 +28,12 @@ csp::RuleSet SearchConfig::rule_set() const {
 
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders, bool with_rules) {
   if (with_rules)
-    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "rules", "node-limit", "time-limit"},
+    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "rules", "node-limit", "time-limit",
+                                     "restart", "restart-base"},
                                     own_orders);
   else
-    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "node-limit", "time-limit"},
+    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
+                                     "restart-base"},
                                     own_orders);
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
 }

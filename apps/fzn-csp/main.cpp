@@ -55,7 +55,8 @@ int main(int argc, char** argv) {
   app.add_option("-p,--parallel", threads, "threads (accepted; the search runs on one)")
       ->check(apps_common::whole_number(1, 1024));
   app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
-  apps_common::add_search_options(app, settings, {"order", "values", "inference", "node-limit"});
+  apps_common::add_search_options(app, settings,
+                                  {"order", "values", "inference", "node-limit", "restart", "restart-base"});
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,53 @@
+#include "csp/restarts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace csp {
+
+namespace {
+constexpr std::string_view kNames[] = {"none", "luby", "geometric"};
+}  // namespace
+
+RestartKind parse_restart_kind(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kNames); ++i)
+    if (kNames[i] == name) return static_cast<RestartKind>(i);
+  throw std::invalid_argument("unknown restart schedule '" + std::string(name) + "' (expected none, luby or geometric)");
+}
+
+const std::vector<std::string_view>& restart_kind_names() {
+  static const std::vector<std::string_view> names(std::begin(kNames), std::end(kNames));
+  return names;
+}
+
+std::string_view to_string(RestartKind k) { return kNames[static_cast<std::size_t>(k)]; }
+
+std::uint64_t luby(std::uint64_t i) {
+  // Find the k with 2^(k-1) <= i <= 2^k - 1; at the end of that block the term is 2^(k-1),
+  // elsewhere the block repeats the sequence from its start.
+  for (;;) {
+    int k = 1;
+    while (k < 64 && (std::uint64_t{1} << k) - 1 < i) ++k;
+    if (i == (std::uint64_t{1} << k) - 1 || k == 64) return std::uint64_t{1} << (k - 1);
+    i -= (std::uint64_t{1} << (k - 1)) - 1;
+  }
+}
+
+std::uint64_t restart_allowance(const Restarts& r, std::uint64_t run) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t base = std::max<std::uint64_t>(r.base, 1);
+  if (r.kind == RestartKind::luby) {
+    const std::uint64_t term = luby(run);
+    return term > kMax / base ? kMax : base * term;
+  }
+  // Geometric: base * factor^(run-1), in floating point, clamped; a factor at or below 1 would not
+  // grow, so it is taken as 1.5, the default.
+  const double factor = r.factor > 1 ? r.factor : 1.5;
+  const double a = static_cast<double>(base) * std::pow(factor, static_cast<double>(run - 1));
+  return a >= 1.8e19 ? kMax : std::max<std::uint64_t>(static_cast<std::uint64_t>(a), 1);
+}
+
+}  // namespace csp
