@@ -39,20 +39,29 @@ Tally tally(const Domains& d, const Var* vars, std::size_t n) {
   return {ones, zeros, open, last_open, true};
 }
 
-// Sweeps a propagator's scope of 0/1 variables. When each is a one-word domain whose bit 0 stands
-// for 0 or 1 (FlatZinc's bools, and the constants true and false), it reads their words straight
-// from the word array, at indices found on the first run (a model's layout never changes): no
-// layout look-up, no bit scans.
+// Reads a propagator's scope of 0/1 variables. When each is a one-word domain whose bit 0 stands
+// for 0 or 1 (FlatZinc's bools, and the constants true and false), a propagator reads their words
+// straight from the word array, at indices found on the first run (a model's layout never changes),
+// through code(): no layout look-up, no bit scans, no call. Anything else, and a domain reaching
+// past {0, 1}, takes the general sweep, which first cuts the domains to {0, 1}.
 class BoolSweep {
  public:
   explicit BoolSweep(std::size_t n) : words_(n) {}
 
-  // tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when a cut emptied one.
-  // The cut is almost never needed (FlatZinc's bools are 0..1): the sweep asks for it.
+  /// True when code() can read every variable of `vars` (the propagator's scope, every time).
+  bool plain(const Domains& d, const std::vector<Var>& vars) {
+    if (kind_ == Kind::unknown) learn(d, vars);
+    return kind_ == Kind::plain;
+  }
+  /// After plain(): vars[i]'s word shifted so that bit 0 stands for 0. A domain inside {0, 1} is 1
+  /// ({0}), 2 ({1}) or 3 ({0, 1}); above 3, it reaches past 1 (the caller then takes operator()).
+  std::uint64_t code(const Domains& d, std::size_t i) const { return words_.word(d, i) << words_.base(i); }
+
+  /// The general path: tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when
+  /// a cut emptied one.
   Tally operator()(Context& ctx, const std::vector<Var>& vars, std::size_t from, std::size_t to) {
     const Domains& d = ctx.domains();
-    if (kind_ == Kind::unknown) learn(d, vars);
-    Tally t = kind_ == Kind::plain ? plain(d, from, to) : tally(d, vars.data() + from, to - from);
+    const Tally t = tally(d, vars.data() + from, to - from);
     if (t.in_01) return t;
     for (std::size_t i = from; i < to; ++i)
       if (!ctx.remove_below(vars[i], 0) || !ctx.remove_above(vars[i], 1)) return t;
@@ -67,29 +76,13 @@ class BoolSweep {
     for (std::size_t i = 0; i < vars.size() && kind_ == Kind::plain; ++i)
       if (words_.base(i) != 0 && words_.base(i) != 1) kind_ = Kind::general;
   }
-  // tally() from the words, shifted so that bit 0 stands for 0: 1 is {0}, 2 is {1}, 3 is {0, 1};
-  // anything else reaches past 1.
-  Tally plain(const Domains& d, std::size_t from, std::size_t to) const {
-    std::size_t ones = 0, zeros = 0, open = 0, last_open = 0;
-    for (std::size_t i = from; i < to; ++i) {
-      const std::uint64_t x = words_.word(d, i) << words_.base(i);
-      if (x == 3) {
-        ++open;
-        last_open = i - from;
-      } else if (x == 2) {
-        ++ones;
-      } else if (x == 1) {
-        ++zeros;
-      } else {
-        return {ones, zeros, open, last_open, false};
-      }
-    }
-    return {ones, zeros, open, last_open, true};
-  }
 
   Kind kind_ = Kind::unknown;
   ScopeWords words_;
 };
+
+// The state of a 0/1 variable from its code: 0 or 1 when fixed, -1 when open.
+int fixed_value(std::uint64_t code) { return code == 3 ? -1 : static_cast<int>(code >> 1); }
 
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
 class Clause final : public Propagator {
@@ -106,21 +99,41 @@ class Clause final : public Propagator {
     return any;
   }
   PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    if (sweep_.plain(d, scope())) {
+      // One pass, no branch per literal but the rare open one; `seen` gathers every code, so
+      // that one reaching past 1 sends the run to the general path (which cuts it).
+      const std::size_t n = scope().size();
+      std::uint64_t seen = 0;
+      bool sat = false;
+      std::size_t open = 0, last_open = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t c = sweep_.code(d, i);
+        seen |= c;
+        sat |= c == (i < pos_ ? 2u : 1u);  // fixed to its wanted value
+        if (c == 3) {
+          ++open;
+          last_open = i;
+        }
+      }
+      if (seen <= 3) return decide(ctx, sat, open, last_open);
+    }
     const Tally p = sweep_(ctx, scope(), 0, pos_);
     if (!p.in_01) return PropStatus::failed;
     const Tally q = sweep_(ctx, scope(), pos_, scope().size());
     if (!q.in_01) return PropStatus::failed;
-    if (p.ones > 0 || q.zeros > 0) return PropStatus::subsumed;  // a true literal
-    // Every fixed literal is false: the open ones are the only candidates.
-    if (p.open + q.open == 0) return PropStatus::failed;
-    if (p.open + q.open == 1) {
-      const std::size_t i = p.open == 1 ? p.last_open : pos_ + q.last_open;
-      return ctx.assign(scope()[i], wanted(i)) ? PropStatus::subsumed : PropStatus::failed;
-    }
-    return PropStatus::fixpoint;
+    return decide(ctx, p.ones > 0 || q.zeros > 0, p.open + q.open, p.open > 0 ? p.last_open : pos_ + q.last_open);
   }
 
  private:
+  // From the scope's state: whether a literal is true, how many are open and which one was last.
+  PropStatus decide(Context& ctx, bool sat, std::size_t open, std::size_t last_open) const {
+    if (sat) return PropStatus::subsumed;
+    // Every fixed literal is false: the open ones are the only candidates.
+    if (open == 0) return PropStatus::failed;
+    if (open == 1) return ctx.assign(scope()[last_open], wanted(last_open)) ? PropStatus::subsumed : PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
   Value wanted(std::size_t i) const { return i < pos_ ? 1 : 0; }
   std::size_t pos_;
   BoolSweep sweep_;
@@ -141,24 +154,47 @@ class AllEqual final : public Propagator {
   }
   PropStatus propagate(Context& ctx) override {
     const std::size_t n = scope().size() - 1;
-    const Var b = scope()[n];
-    const Tally xs = sweep_(ctx, scope(), 0, n);
-    if (!xs.in_01 || !sweep_(ctx, scope(), n, n + 1).in_01) return PropStatus::failed;
-    const std::size_t open = xs.last_open, open_count = xs.open;
-    if ((t_ == 1 ? xs.zeros : xs.ones) > 0)  // some xs cannot be t: b is 1 - t
-      return ctx.assign(b, 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
-    if (open_count == 0) return ctx.assign(b, t_) ? PropStatus::subsumed : PropStatus::failed;
-    if (!ctx.fixed(b)) return PropStatus::fixpoint;
-    if (ctx.value(b) == t_) {
-      for (std::size_t i = 0; i < n; ++i)
-        if (!ctx.assign(scope()[i], t_)) return PropStatus::failed;
-      return PropStatus::subsumed;
+    const Domains& d = ctx.domains();
+    if (sweep_.plain(d, scope())) {
+      const std::uint64_t other = t_ == 1 ? 1 : 2;  // the code of an xs fixed to 1 - t
+      std::uint64_t seen = 0;
+      bool missed = false;
+      std::size_t open = 0, last_open = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::uint64_t c = sweep_.code(d, i);
+        seen |= c;
+        missed |= c == other;
+        if (c == 3) {
+          ++open;
+          last_open = i;
+        }
+      }
+      const std::uint64_t b = sweep_.code(d, n);
+      if ((seen | b) <= 3) return decide(ctx, missed, open, last_open, fixed_value(b));
     }
-    if (open_count == 1) return ctx.assign(scope()[open], 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
-    return PropStatus::fixpoint;
+    const Tally xs = sweep_(ctx, scope(), 0, n);
+    if (!xs.in_01) return PropStatus::failed;
+    const Tally b = sweep_(ctx, scope(), n, n + 1);
+    if (!b.in_01) return PropStatus::failed;
+    return decide(ctx, (t_ == 1 ? xs.zeros : xs.ones) > 0, xs.open, xs.last_open, b.open > 0 ? -1 : static_cast<int>(b.ones));
   }
 
  private:
+  // From the scope's state: whether some xs is fixed to 1 - t, how many xs are open and which one
+  // was last, and b's value (-1: open).
+  PropStatus decide(Context& ctx, bool missed, std::size_t open, std::size_t last_open, int b_value) const {
+    const Var b = scope().back();
+    if (missed) return ctx.assign(b, 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
+    if (open == 0) return ctx.assign(b, t_) ? PropStatus::subsumed : PropStatus::failed;
+    if (b_value < 0) return PropStatus::fixpoint;
+    if (b_value == t_) {
+      for (std::size_t i = 0; i + 1 < scope().size(); ++i)
+        if (!ctx.assign(scope()[i], t_)) return PropStatus::failed;
+      return PropStatus::subsumed;
+    }
+    if (open == 1) return ctx.assign(scope()[last_open], 1 - t_) ? PropStatus::subsumed : PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
   Value t_;
   BoolSweep sweep_;
 };
@@ -176,18 +212,35 @@ class Parity final : public Propagator {
     return (ones % 2 == 1) == odd_;
   }
   PropStatus propagate(Context& ctx) override {
+    const Domains& d = ctx.domains();
+    if (sweep_.plain(d, scope())) {
+      std::uint64_t seen = 0;
+      std::size_t ones = 0, open = 0, last_open = 0;
+      for (std::size_t i = 0; i < scope().size(); ++i) {
+        const std::uint64_t c = sweep_.code(d, i);
+        seen |= c;
+        ones += c == 2;
+        if (c == 3) {
+          ++open;
+          last_open = i;
+        }
+      }
+      if (seen <= 3) return decide(ctx, ones, open, last_open);
+    }
     const Tally t = sweep_(ctx, scope(), 0, scope().size());
     if (!t.in_01) return PropStatus::failed;
-    const std::size_t ones = t.ones, open = t.last_open, open_count = t.open;
-    const int want = odd_ ? 1 : 0;
-    const int have = static_cast<int>(ones % 2);
-    if (open_count == 0) return have == want ? PropStatus::subsumed : PropStatus::failed;
-    if (open_count == 1)
-      return ctx.assign(scope()[open], (want - have + 2) % 2) ? PropStatus::subsumed : PropStatus::failed;
-    return PropStatus::fixpoint;
+    return decide(ctx, t.ones, t.open, t.last_open);
   }
 
  private:
+  PropStatus decide(Context& ctx, std::size_t ones, std::size_t open, std::size_t last_open) const {
+    const int want = odd_ ? 1 : 0;
+    const int have = static_cast<int>(ones % 2);
+    if (open == 0) return have == want ? PropStatus::subsumed : PropStatus::failed;
+    if (open == 1)
+      return ctx.assign(scope()[last_open], (want - have + 2) % 2) ? PropStatus::subsumed : PropStatus::failed;
+    return PropStatus::fixpoint;
+  }
   bool odd_;
   BoolSweep sweep_;
 };

@@ -99,8 +99,37 @@ void bool_clause(Builder& b, const Args& a) { b.post(clause(b.vars(a[0]), b.vars
 void bool_and(Builder& b, const Args& a) { b.post(and_all({b.var(a[0]), b.var(a[1])}, b.var(a[2]))); }
 void bool_or(Builder& b, const Args& a) { b.post(or_all({b.var(a[0]), b.var(a[1])}, b.var(a[2]))); }
 void bool_xor3(Builder& b, const Args& a) { b.post(parity({b.var(a[0]), b.var(a[1]), b.var(a[2])}, false)); }
-void array_and(Builder& b, const Args& a) { b.post(and_all(b.vars(a[0]), b.var(a[1]))); }
-void array_or(Builder& b, const Args& a) { b.post(or_all(b.vars(a[0]), b.var(a[1]))); }
+// each x = v, as a one-literal clause each (run once at the root, then subsumed).
+void fix_each(Builder& b, const std::vector<Var>& xs, bool v) {
+  for (const Var x : xs) b.post(v ? clause({x}, {}) : clause({}, {x}));
+}
+// A result fixed by the model (array_bool_or(xs, true) is how MiniZinc writes a clause) makes the
+// constraint a clause or unit facts: no reified propagator woken for a side that never changes.
+void array_and(Builder& b, const Args& a) {
+  if (!b.is_par(a[1])) return b.post(and_all(b.vars(a[0]), b.var(a[1])));
+  if (b.boolean(a[1])) return fix_each(b, b.vars(a[0]), true);
+  b.post(clause({}, b.vars(a[0])));  // not all of them
+}
+void array_or(Builder& b, const Args& a) {
+  if (!b.is_par(a[1])) return b.post(or_all(b.vars(a[0]), b.var(a[1])));
+  if (!b.boolean(a[1])) return fix_each(b, b.vars(a[0]), false);
+  b.post(clause(b.vars(a[0]), {}));
+}
+// r <-> (x = y) on 0/1 is x + y + r odd (r <-> x != y: even), which parity() keeps domain consistent
+// at a fraction of the cost of the general reified comparison; a repeated variable keeps that.
+template <bool Equal>
+void bool_compare_reif(Builder& b, const Args& a) {
+  const Var x = b.var(a[0]), y = b.var(a[1]), r = b.var(a[2]);
+  if (x == y || x == r || y == r)
+    return compare_reif<Equal ? Comparison::equal : Comparison::not_equal, Reify::equivalent>(b, a);
+  b.post(parity({x, y, r}, Equal));
+}
+// x = y on 0/1 (bool2int, bool_eq): an even number of ones.
+void bool_same(Builder& b, const Args& a) {
+  const Var x = b.var(a[0]), y = b.var(a[1]);
+  if (x == y) return;
+  b.post(parity({x, y}, false));
+}
 void array_xor(Builder& b, const Args& a) { b.post(parity(b.vars(a[0]), true)); }
 
 // r <-> (as[0] or ... or not bs[0] or ...): or_all over the as and the negations of the bs.
@@ -145,11 +174,11 @@ void add_builtin_posters(Registry& r) {
   // Integer comparisons (the bool ones are the same on 0/1 variables).
   for (const char* t : {"int", "bool"}) {
     const std::string p = t;
-    r.add(p + "_eq", 2, compare<C::equal>, "native: equal()");
+    if (p == "int") r.add(p + "_eq", 2, compare<C::equal>, "native: equal()");
     r.add(p + "_le", 2, compare<C::less_equal>, "native: less_equal()");
     r.add(p + "_lt", 2, compare<C::less>, "native: less()");
-    r.add(p + "_eq_reif", 3, compare_reif<C::equal, E>, "native: compare_reified()");
-    r.add(p + "_ne_reif", 3, compare_reif<C::not_equal, E>, "native: compare_reified()");
+    if (p == "int") r.add(p + "_eq_reif", 3, compare_reif<C::equal, E>, "native: compare_reified()");
+    if (p == "int") r.add(p + "_ne_reif", 3, compare_reif<C::not_equal, E>, "native: compare_reified()");
     r.add(p + "_le_reif", 3, compare_reif<C::less_equal, E>, "native: compare_reified()");
     r.add(p + "_lt_reif", 3, compare_reif<C::less, E>, "native: compare_reified()");
     r.add(p + "_eq_imp", 3, compare_reif<C::equal, I>, "native: compare_reified(), Reify::implies");
@@ -161,9 +190,12 @@ void add_builtin_posters(Registry& r) {
   r.add("bool_not", 2, compare<C::not_equal>, "native: not_equal() on 0/1");
   r.add("bool_ne", 2, compare<C::not_equal>, "native: not_equal() on 0/1");
   r.add("bool_xor", 2, compare<C::not_equal>, "native: not_equal() on 0/1");
-  r.add("bool_xor_reif", 3, compare_reif<C::not_equal, E>, "native: compare_reified()");
+  r.add("bool_eq", 2, bool_same, "native: parity({x, y}, even)");
+  r.add("bool_eq_reif", 3, bool_compare_reif<true>, "native: parity({x, y, r}, odd)");
+  r.add("bool_ne_reif", 3, bool_compare_reif<false>, "native: parity({x, y, r}, even)");
+  r.add("bool_xor_reif", 3, bool_compare_reif<false>, "native: parity({x, y, r}, even)");
   r.add("bool_xor_imp", 3, compare_reif<C::not_equal, I>, "native: compare_reified(), Reify::implies");
-  r.add("bool2int", 2, compare<C::equal>, "native: equal()");
+  r.add("bool2int", 2, bool_same, "native: parity({b, i}, even)");
 
   // Linear.
   r.add("int_lin_eq", 3, lin<LinearRelation::equal>, "native: linear(), linear_domain() when annotated domain");
@@ -204,8 +236,8 @@ void add_builtin_posters(Registry& r) {
   r.add("bool_and", 3, bool_and, "native: and_all()");
   r.add("bool_or", 3, bool_or, "native: or_all()");
   r.add("bool_xor", 3, bool_xor3, "native: parity({a, b, r}, even)");
-  r.add("array_bool_and", 2, array_and, "native: and_all()");
-  r.add("array_bool_or", 2, array_or, "native: or_all()");
+  r.add("array_bool_and", 2, array_and, "native: and_all(); clause() or unit clauses when the result is fixed");
+  r.add("array_bool_or", 2, array_or, "native: or_all(); clause() or unit clauses when the result is fixed");
   r.add("array_bool_xor", 1, array_xor, "native: parity(odd)");
   r.add("bool_and_imp", 3, bool_and_imp, "r <= a, r <= b (less_equal())");
   r.add("array_bool_and_imp", 2, array_and_imp, "r <= each (less_equal())");
