@@ -12,6 +12,7 @@
 #include "csp/constraints/circuit.hpp"
 #include "csp/constraints/count.hpp"
 #include "csp/constraints/cumulative.hpp"
+#include "csp/constraints/disjunctive.hpp"
 #include "csp/constraints/inverse.hpp"
 #include "csp/constraints/lex.hpp"
 #include "csp/constraints/regular.hpp"
@@ -98,9 +99,40 @@ void regular_poster(Builder& b, const Args& a) {
                  std::move(accepting)));
 }
 
+// A cumulative whose capacity and uses are fixed, where no two tasks of nonzero use fit side by
+// side (the two least uses exceed the capacity), holds those tasks on a unary resource: they also
+// get the disjunctive propagator, whose edge finding and not-first/not-last time-tabling lacks.
+// When every task is such a task (and fits the capacity on its own), the disjunctive says all
+// the cumulative says, and replaces it.
 void cumulative_poster(Builder& b, const Args& a) {
-  b.post(cumulative(b.vars(a[0]), b.vars(a[1]), b.vars(a[2]), b.var(a[3])));
+  std::vector<Var> s = b.vars(a[0]), d = b.vars(a[1]), r = b.vars(a[2]);
+  const Var cap = b.var(a[3]);
+  const Domains& dom = b.model().initial_domains();
+  const bool fixed = dom.min(cap) == dom.max(cap) &&
+                     std::all_of(r.begin(), r.end(), [&](Var x) { return dom.min(x) == dom.max(x); });
+  if (fixed && s.size() == d.size() && s.size() == r.size() && dom.min(cap) >= 0) {
+    const Value c = dom.min(cap);
+    std::vector<Var> unary_s, unary_d;
+    Value least = kMaxValue, second = kMaxValue;  // the two least nonzero uses
+    bool fits = true;                              // every use within the capacity
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      const Value use = dom.min(r[i]);
+      if (use <= 0 || use > c) fits = false;
+      if (use <= 0) continue;
+      unary_s.push_back(s[i]);
+      unary_d.push_back(d[i]);
+      if (use < least) second = least, least = use;
+      else second = std::min(second, use);
+    }
+    if (unary_s.size() >= 2 && static_cast<long>(least) + second > c) {
+      b.post(disjunctive(std::move(unary_s), std::move(unary_d)));
+      if (fits) return;
+    }
+  }
+  b.post(cumulative(std::move(s), std::move(d), std::move(r), cap));
 }
+
+void disjunctive_poster(Builder& b, const Args& a) { b.post(disjunctive(b.vars(a[0]), b.vars(a[1]))); }
 
 }  // namespace
 
@@ -125,7 +157,10 @@ void add_global_posters(Registry& r) {
   r.add("csp_lex_less_int", 2, lex_poster<true>, "native: lex_lesseq(strict), domain consistent");
   r.add("csp_lex_less_bool", 2, lex_poster<true>, "native: lex_lesseq(strict) over 0/1, domain consistent");
   r.add("csp_regular", 6, regular_poster, "native: regular(), domain consistent (layered graph)");
-  r.add("csp_cumulative", 4, cumulative_poster, "native: cumulative(), time-tabling");
+  r.add("csp_cumulative", 4, cumulative_poster,
+        "native: cumulative(), time-tabling; disjunctive() on the tasks no two of which fit side by side");
+  r.add("csp_disjunctive", 2, disjunctive_poster,
+        "native: disjunctive(), edge finding, detectable precedences, not-first/not-last");
 }
 
 }  // namespace csp::flatzinc
