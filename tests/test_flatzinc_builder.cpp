@@ -228,6 +228,15 @@ TEST_CASE("flatzinc builder: the globals over interval-form variables keep the s
        [](V v) { return v[3] >= 0 && (v[0] + 2 <= v[2] || v[2] + 1 <= v[0]); }},
       {"csp_cumulative([a, b, c], [2, d, 1], [1, 2, 1], 1)", -1, 3,
        [](V v) { return v[3] == 0 && (v[0] + 2 <= v[2] || v[2] + 1 <= v[0]); }},
+      // A variable capacity: a and b (uses 2 + 2 > 3) get a disjunctive beside the cumulative.
+      {"csp_cumulative([a, b, c], [2, 1, 1], [2, 2, 1], d)", 0, 3,
+       [](V v) {
+         for (int t = -3; t <= 6; ++t) {
+           const int load = 2 * (v[0] <= t && t < v[0] + 2) + 2 * (v[1] == t) + (v[2] == t);
+           if (load > v[3]) return false;
+         }
+         return true;
+       }},
       {"csp_all_different([a, b, c, d])", 0, 3,
        [](V v) { return std::set<int>(v.begin(), v.end()).size() == v.size(); }},
   };

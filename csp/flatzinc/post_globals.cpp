@@ -99,34 +99,32 @@ void regular_poster(Builder& b, const Args& a) {
                  std::move(accepting)));
 }
 
-// A cumulative whose capacity and uses are fixed, where no two tasks of nonzero use fit side by
-// side (the two least uses exceed the capacity), holds those tasks on a unary resource: they also
-// get the disjunctive propagator, whose edge finding and not-first/not-last time-tabling lacks.
-// When every task is such a task (and fits the capacity on its own), the disjunctive says all
-// the cumulative says, and replaces it.
+// Tasks of a cumulative no two of which fit side by side (their least uses sum past the greatest
+// capacity) are a unary resource: they also get the disjunctive propagator, whose edge finding
+// and not-first/not-last time-tabling lacks. Taken by decreasing least use, a task joins while it
+// cannot run beside the least-using one taken so far: the largest such set. When it holds every
+// task and the capacity and uses are fixed (each use within the capacity), the disjunctive says
+// all the cumulative says, and replaces it.
 void cumulative_poster(Builder& b, const Args& a) {
   std::vector<Var> s = b.vars(a[0]), d = b.vars(a[1]), r = b.vars(a[2]);
   const Var cap = b.var(a[3]);
   const Domains& dom = b.model().initial_domains();
-  const bool fixed = dom.min(cap) == dom.max(cap) &&
-                     std::all_of(r.begin(), r.end(), [&](Var x) { return dom.min(x) == dom.max(x); });
-  if (fixed && s.size() == d.size() && s.size() == r.size() && dom.min(cap) >= 0) {
-    const Value c = dom.min(cap);
-    std::vector<Var> unary_s, unary_d;
-    Value least = kMaxValue, second = kMaxValue;  // the two least nonzero uses
-    bool fits = true;                              // every use within the capacity
-    for (std::size_t i = 0; i < s.size(); ++i) {
-      const Value use = dom.min(r[i]);
-      if (use <= 0 || use > c) fits = false;
-      if (use <= 0) continue;
-      unary_s.push_back(s[i]);
-      unary_d.push_back(d[i]);
-      if (use < least) second = least, least = use;
-      else second = std::min(second, use);
-    }
-    if (unary_s.size() >= 2 && static_cast<long>(least) + second > c) {
+  if (s.size() == d.size() && s.size() == r.size()) {
+    const long most = dom.max(cap);
+    std::vector<std::size_t> by_use;
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (dom.min(r[i]) > 0) by_use.push_back(i);
+    std::stable_sort(by_use.begin(), by_use.end(),
+                     [&](std::size_t x, std::size_t y) { return dom.min(r[x]) > dom.min(r[y]); });
+    std::size_t k = 1;
+    while (k < by_use.size() && static_cast<long>(dom.min(r[by_use[k]])) + dom.min(r[by_use[k - 1]]) > most) ++k;
+    if (k >= 2 && k <= by_use.size()) {
+      std::vector<Var> unary_s, unary_d;
+      for (std::size_t j = 0; j < k; ++j) unary_s.push_back(s[by_use[j]]), unary_d.push_back(d[by_use[j]]);
       b.post(disjunctive(std::move(unary_s), std::move(unary_d)));
-      if (fits) return;
+      const bool fixed = dom.min(cap) == most &&
+                         std::all_of(r.begin(), r.end(), [&](Var x) { return dom.min(x) == dom.max(x); });
+      if (fixed && k == s.size() && dom.min(r[by_use[0]]) <= most) return;
     }
   }
   b.post(cumulative(std::move(s), std::move(d), std::move(r), cap));
