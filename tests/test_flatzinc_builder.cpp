@@ -217,6 +217,37 @@ TEST_CASE("flatzinc builder: the globals over interval-form variables keep the s
          }
          return true;
        }},
+      {"csp_disjunctive([a, b, c], [2, d, 1])", -1, 3,
+       [](V v) {  // tasks (a, 2), (b, d), (c, 1) one at a time; d non-negative, d = 0 anywhere
+         if (v[3] < 0) return false;
+         for (int t = -3; t <= 6; ++t)
+           if ((v[0] <= t && t < v[0] + 2) + (v[1] <= t && t < v[1] + v[3]) + (v[2] <= t && t < v[2] + 1) > 1)
+             return false;
+         return true;
+       }},
+      // Unary cumulatives (no two nonzero uses fit together): the first becomes a disjunctive, the
+      // others (a zero use, a use above the capacity) keep the cumulative beside it.
+      {"csp_cumulative([a, b, c], [2, 1, d], [2, 3, 2], 3)", -1, 3,
+       [](V v) {
+         if (v[3] < 0) return false;
+         for (int t = -3; t <= 6; ++t)
+           if ((v[0] <= t && t < v[0] + 2) + (v[1] <= t && t < v[1] + 1) + (v[2] <= t && t < v[2] + v[3]) > 1)
+             return false;
+         return true;
+       }},
+      {"csp_cumulative([a, b, c], [2, d, 1], [1, 0, 1], 1)", -1, 3,
+       [](V v) { return v[3] >= 0 && (v[0] + 2 <= v[2] || v[2] + 1 <= v[0]); }},
+      {"csp_cumulative([a, b, c], [2, d, 1], [1, 2, 1], 1)", -1, 3,
+       [](V v) { return v[3] == 0 && (v[0] + 2 <= v[2] || v[2] + 1 <= v[0]); }},
+      // A variable capacity: a and b (uses 2 + 2 > 3) get a disjunctive beside the cumulative.
+      {"csp_cumulative([a, b, c], [2, 1, 1], [2, 2, 1], d)", 0, 3,
+       [](V v) {
+         for (int t = -3; t <= 6; ++t) {
+           const int load = 2 * (v[0] <= t && t < v[0] + 2) + 2 * (v[1] == t) + (v[2] == t);
+           if (load > v[3]) return false;
+         }
+         return true;
+       }},
       {"csp_all_different([a, b, c, d])", 0, 3,
        [](V v) { return std::set<int>(v.begin(), v.end()).size() == v.size(); }},
   };

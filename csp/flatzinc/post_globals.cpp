@@ -12,6 +12,7 @@
 #include "csp/constraints/circuit.hpp"
 #include "csp/constraints/count.hpp"
 #include "csp/constraints/cumulative.hpp"
+#include "csp/constraints/disjunctive.hpp"
 #include "csp/constraints/inverse.hpp"
 #include "csp/constraints/lex.hpp"
 #include "csp/constraints/regular.hpp"
@@ -98,9 +99,38 @@ void regular_poster(Builder& b, const Args& a) {
                  std::move(accepting)));
 }
 
+// Tasks of a cumulative no two of which fit side by side (their least uses sum past the greatest
+// capacity) are a unary resource: they also get the disjunctive propagator, whose edge finding
+// and not-first/not-last time-tabling lacks. Taken by decreasing least use, a task joins while it
+// cannot run beside the least-using one taken so far: the largest such set. When it holds every
+// task and the capacity and uses are fixed (each use within the capacity), the disjunctive says
+// all the cumulative says, and replaces it.
 void cumulative_poster(Builder& b, const Args& a) {
-  b.post(cumulative(b.vars(a[0]), b.vars(a[1]), b.vars(a[2]), b.var(a[3])));
+  std::vector<Var> s = b.vars(a[0]), d = b.vars(a[1]), r = b.vars(a[2]);
+  const Var cap = b.var(a[3]);
+  const Domains& dom = b.model().initial_domains();
+  if (s.size() == d.size() && s.size() == r.size()) {
+    const long most = dom.max(cap);
+    std::vector<std::size_t> by_use;
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (dom.min(r[i]) > 0) by_use.push_back(i);
+    std::stable_sort(by_use.begin(), by_use.end(),
+                     [&](std::size_t x, std::size_t y) { return dom.min(r[x]) > dom.min(r[y]); });
+    std::size_t k = 1;
+    while (k < by_use.size() && static_cast<long>(dom.min(r[by_use[k]])) + dom.min(r[by_use[k - 1]]) > most) ++k;
+    if (k >= 2 && k <= by_use.size()) {
+      std::vector<Var> unary_s, unary_d;
+      for (std::size_t j = 0; j < k; ++j) unary_s.push_back(s[by_use[j]]), unary_d.push_back(d[by_use[j]]);
+      b.post(disjunctive(std::move(unary_s), std::move(unary_d)));
+      const bool fixed = dom.min(cap) == most &&
+                         std::all_of(r.begin(), r.end(), [&](Var x) { return dom.min(x) == dom.max(x); });
+      if (fixed && k == s.size() && dom.min(r[by_use[0]]) <= most) return;
+    }
+  }
+  b.post(cumulative(std::move(s), std::move(d), std::move(r), cap));
 }
+
+void disjunctive_poster(Builder& b, const Args& a) { b.post(disjunctive(b.vars(a[0]), b.vars(a[1]))); }
 
 }  // namespace
 
@@ -125,7 +155,10 @@ void add_global_posters(Registry& r) {
   r.add("csp_lex_less_int", 2, lex_poster<true>, "native: lex_lesseq(strict), domain consistent");
   r.add("csp_lex_less_bool", 2, lex_poster<true>, "native: lex_lesseq(strict) over 0/1, domain consistent");
   r.add("csp_regular", 6, regular_poster, "native: regular(), domain consistent (layered graph)");
-  r.add("csp_cumulative", 4, cumulative_poster, "native: cumulative(), time-tabling");
+  r.add("csp_cumulative", 4, cumulative_poster,
+        "native: cumulative(), time-tabling; disjunctive() on the tasks no two of which fit side by side");
+  r.add("csp_disjunctive", 2, disjunctive_poster,
+        "native: disjunctive(), edge finding, detectable precedences, not-first/not-last");
 }
 
 }  // namespace csp::flatzinc
