@@ -247,6 +247,17 @@ TEST_CASE("flatzinc builder: the globals over interval-form variables keep the s
            if (load > v[3]) return false;
          }
          return true;
+      {"csp_diffn([a, b], [c, d], [2, 1], [1, 2])", 0, 3,
+       [](V v) {  // box (a, c) 2 wide 1 high, box (b, d) 1 wide 2 high: apart along x or y
+         return v[0] + 2 <= v[1] || v[1] + 1 <= v[0] || v[2] + 1 <= v[3] || v[3] + 2 <= v[2];
+       }},
+      {"csp_diffn_nonstrict([a, 1], [b, 1], [c, 2], [d, 1])", -1, 2,
+       [](V v) {  // box (a, b) of size (c, d) and box (1, 1) of size (2, 1); a size 0 frees the pair
+         return v[2] == 0 || v[3] == 0 || v[0] + v[2] <= 1 || 1 + 2 <= v[0] || v[1] + v[3] <= 1 || 1 + 1 <= v[1];
+       }},
+      {"csp_diffn([a, 1], [b, 1], [c, 2], [d, 1])", -1, 2,
+       [](V v) {  // the same strict: a zero-size box inside the other still overlaps it
+         return v[0] + v[2] <= 1 || 1 + 2 <= v[0] || v[1] + v[3] <= 1 || 1 + 1 <= v[1];
        }},
       {"csp_all_different([a, b, c, d])", 0, 3,
        [](V v) { return std::set<int>(v.begin(), v.end()).size() == v.size(); }},

@@ -12,6 +12,7 @@
 #include "csp/constraints/circuit.hpp"
 #include "csp/constraints/count.hpp"
 #include "csp/constraints/cumulative.hpp"
+#include "csp/constraints/diffn.hpp"
 #include "csp/constraints/disjunctive.hpp"
 #include "csp/constraints/inverse.hpp"
 #include "csp/constraints/lex.hpp"
@@ -104,10 +105,9 @@ void regular_poster(Builder& b, const Args& a) {
 // and not-first/not-last time-tabling lacks. Taken by decreasing least use, a task joins while it
 // cannot run beside the least-using one taken so far: the largest such set. When it holds every
 // task and the capacity and uses are fixed (each use within the capacity), the disjunctive says
-// all the cumulative says, and replaces it.
-void cumulative_poster(Builder& b, const Args& a) {
-  std::vector<Var> s = b.vars(a[0]), d = b.vars(a[1]), r = b.vars(a[2]);
-  const Var cap = b.var(a[3]);
+// all the cumulative says, and replaces it. Every cumulative the front end posts (fzn_cumulative's
+// and diffn's redundant ones) comes through here.
+void post_cumulative(Builder& b, std::vector<Var> s, std::vector<Var> d, std::vector<Var> r, Var cap) {
   const Domains& dom = b.model().initial_domains();
   if (s.size() == d.size() && s.size() == r.size()) {
     const long most = dom.max(cap);
@@ -128,6 +128,35 @@ void cumulative_poster(Builder& b, const Args& a) {
     }
   }
   b.post(cumulative(std::move(s), std::move(d), std::move(r), cap));
+}
+
+void cumulative_poster(Builder& b, const Args& a) {
+  post_cumulative(b, b.vars(a[0]), b.vars(a[1]), b.vars(a[2]), b.var(a[3]));
+}
+
+// diffn, and as Gecode's front end does, the redundant cumulative of each axis: the boxes over
+// one x are apart in y, so their heights fit in the y extent (and the other way round). That
+// needs sizes >= 0 (cumulative removes negative ones); it is what prunes across all boxes at once.
+template <bool Strict>
+void diffn_poster(Builder& b, const Args& a) {
+  const std::vector<Var> x = b.vars(a[0]), y = b.vars(a[1]), dx = b.vars(a[2]), dy = b.vars(a[3]);
+  b.post(diffn(x, y, dx, dy, Strict));
+  const Domains& d = b.model().initial_domains();
+  // The extent along one axis: from the least start to the greatest start + size.
+  auto extent = [&](const std::vector<Var>& s, const std::vector<Var>& size) -> std::int64_t {
+    std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+    for (std::size_t i = 0; i < s.size(); ++i) {
+      if (d.min(size[i]) < 0) return -1;
+      lo = std::min<std::int64_t>(lo, d.min(s[i]));
+      hi = std::max<std::int64_t>(hi, std::int64_t{d.max(s[i])} + d.max(size[i]));
+    }
+    return hi - lo <= kMaxValue ? hi - lo : -1;
+  };
+  if (x.size() < 2) return;
+  const std::int64_t height = extent(y, dy), width = extent(x, dx);
+  if (height < 0 || width < 0) return;
+  post_cumulative(b, x, dx, dy, b.constant(static_cast<Value>(height)));
+  post_cumulative(b, y, dy, dx, b.constant(static_cast<Value>(width)));
 }
 
 void disjunctive_poster(Builder& b, const Args& a) { b.post(disjunctive(b.vars(a[0]), b.vars(a[1]))); }
@@ -159,6 +188,9 @@ void add_global_posters(Registry& r) {
         "native: cumulative(), time-tabling; disjunctive() on the tasks no two of which fit side by side");
   r.add("csp_disjunctive", 2, disjunctive_poster,
         "native: disjunctive(), edge finding, detectable precedences, not-first/not-last");
+  r.add("csp_diffn", 4, diffn_poster<true>, "native: diffn() (pairwise) and a redundant cumulative() per axis");
+  r.add("csp_diffn_nonstrict", 4, diffn_poster<false>,
+        "native: diffn(nonstrict) (pairwise) and a redundant cumulative() per axis");
 }
 
 }  // namespace csp::flatzinc
