@@ -462,6 +462,29 @@ TEST_CASE("all-different(domain) is generalised arc consistent", "[bruteforce][h
   CHECK(r.tally.failed > 0);
 }
 
+TEST_CASE("all-different(domain) is GAC on one-word variables that span more than 64 values together",
+          "[bruteforce][harness][all-different]") {
+  // Each variable keeps to one word (its values among 30k..30k+61, two in every 30), but together
+  // they reach from 0 to 91: the propagator then takes its general path, and its one-word path once
+  // search has narrowed the candidates to 64 consecutive values; each keeps its own matching.
+  Spec spec = all_different_spec(406, csp::AllDifferentStrength::domain);
+  spec.name += " over 0..91";
+  spec.domains = [](Rng& r) {
+    const int n = r.between(2, 6);
+    Doms d;
+    for (int i = 0; i < n; ++i) {
+      const Value from = 30 * r.between(0, 1);
+      std::vector<Value> x;
+      for (Value v = from; v <= from + 63; ++v)
+        if (v % 30 < 2 && r.chance(50)) x.push_back(v);
+      if (x.empty()) x.push_back(from + 30);
+      d.push_back(x);
+    }
+    return d;
+  };
+  check_spec(spec);
+}
+
 // The builtins the cases above check on bits only, over interval-form variables (as past
 // kIntervalThreshold values, where removing an interior value is a no-op): sound, idempotent and
 // exact on complete assignments. Soundness only: on hole-free domains a value rule reaches less.

@@ -376,15 +376,19 @@ TEST_CASE("inverse reaches its pairwise channelling fixpoint", "[bruteforce][har
 
 // ---- circuit -------------------------------------------------------------------------------------
 
-Spec circuit_spec(Value base) {
-  Spec s = base_spec("circuit(x, " + std::to_string(base) + ")", {Promise::Kind::sound, "soundness"}, 1831 + base);
-  // Successors mostly among the nodes and off the node itself.
-  s.domains = [base](Rng& r) {
+// Successors mostly among the nodes and off the node itself. `far`: some variables also hold a value
+// 70 past the nodes, so their domains take two words and circuit takes its general path, not the
+// one-word node masks.
+Spec circuit_spec(Value base, bool far = false) {
+  Spec s = base_spec("circuit(x, " + std::to_string(base) + ")" + (far ? " with far values" : ""),
+                     {Promise::Kind::sound, "soundness"}, 1831 + base + (far ? 10 : 0));
+  s.domains = [base, far](Rng& r) {
     const int n = r.between(1, 5);
     Doms d;
     for (int i = 0; i < n; ++i) {
       std::vector<Value> x = r.chance(85) ? random_domain(r, base, base + n - 1, 20) : random_domain(r, base - 1, base + n, 20);
       if (x.size() > 1 && r.chance(80)) x.erase(std::remove(x.begin(), x.end(), base + i), x.end());
+      if (far && r.chance(40)) x.push_back(base + n + 70);
       d.push_back(x);
     }
     return d;
@@ -412,10 +416,12 @@ Spec circuit_spec(Value base) {
 }
 
 TEST_CASE("circuit is sound and exact on complete assignments", "[bruteforce][harness][globals][circuit]") {
-  for (const Value base : {0, 1}) {
-    const Spec s = circuit_spec(base);
-    CAPTURE(s.name);
-    check_spec(s, 10);
+  for (const bool far : {false, true}) {
+    for (const Value base : {0, 1}) {
+      const Spec s = circuit_spec(base, far);
+      CAPTURE(s.name);
+      check_spec(s, 10);
+    }
   }
 }
 

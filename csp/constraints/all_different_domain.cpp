@@ -71,6 +71,10 @@ class AllDifferentDomain final : public Propagator {
     const Domains& d = ctx.domains();
     if (!ready_) setup(d);
     if (fallback_) return fallback_->propagate(ctx);
+    if (one_word_) {
+      PropStatus status;
+      if (propagate_small(ctx, status)) return status;
+    }
     const std::uint64_t* words = d.words().data();
 
     // 1. Keep the still-valid part of the previous matching (the domains may have been narrowed
@@ -135,6 +139,217 @@ class AllDifferentDomain final : public Propagator {
   }
 
  private:
+  // ---- the one-word path ------------------------------------------------------------------------
+  // When every variable has one word and the candidates of the whole scope lie within 64
+  // consecutive values lo..lo+63 (a permutation of up to 64 values, say), each position's
+  // candidates are one mask of value indices (bit j: value lo + j) and the steps below are a few
+  // word operations per position or edge. lo is worked out afresh on every call, so the matching
+  // is kept as values (small_mate_), not indices. Fixed positions leave the graph first: their
+  // values leave every other position (value consistency, which GAC implies), and the rest is
+  // all-different over the open positions and the values nobody fixed.
+
+  // Bit b of `mask` moved to bit b + by; bits pushed past either end are dropped.
+  static std::uint64_t shifted(std::uint64_t mask, long by) {
+    if (by >= 64 || by <= -64) return 0;
+    return by >= 0 ? mask << by : mask >> -by;
+  }
+  static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
+  static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
+
+  // The one-word path; false (and nothing written) when the candidates span more than 64 values.
+  bool propagate_small(Context& ctx, PropStatus& status) {
+    const std::uint64_t* words = ctx.domains().words().data();
+    long lo = std::numeric_limits<long>::max(), hi = std::numeric_limits<long>::min();
+    for (int i = 0; i < n_; ++i) {
+      const std::uint64_t b = words[first_word_[idx(i)]];
+      if (b == 0) {
+        status = PropStatus::failed;
+        return true;
+      }
+      lo = std::min(lo, static_cast<long>(base_[idx(i)]) + std::countr_zero(b));
+      hi = std::max(hi, static_cast<long>(base_[idx(i)]) + 63 - std::countl_zero(b));
+    }
+    if (hi - lo >= 64) return false;
+    status = small_run(ctx, words, lo);
+    return true;
+  }
+
+  PropStatus small_run(Context& ctx, const std::uint64_t* words, long lo) {
+    // Candidates as value masks; fixed values leave the open positions until none is newly fixed.
+    std::uint64_t fixed_values = 0, open = 0;  // a value mask, a position mask
+    for (int i = 0; i < n_; ++i) {
+      const std::uint64_t c = shifted(words[first_word_[idx(i)]], base_[idx(i)] - lo);
+      cand_[idx(i)] = c;
+      if (!single(c)) {
+        open |= bit(i);
+      } else if ((fixed_values & c) != 0) {
+        return PropStatus::failed;  // two fixed positions, one value
+      } else {
+        fixed_values |= c;
+      }
+    }
+    for (bool again = true; again;) {
+      again = false;
+      for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) {
+        const int i = std::countr_zero(rest);
+        const std::uint64_t c = cand_[idx(i)] & ~fixed_values;
+        if (c == cand_[idx(i)]) continue;
+        if (c == 0) return PropStatus::failed;
+        cand_[idx(i)] = c;
+        if (!single(c)) continue;
+        fixed_values |= c;
+        open &= ~bit(i);
+        again = true;
+      }
+    }
+
+    // 1. A matching of the open positions: the previous one where it still holds, then greedy,
+    //    then augmenting paths.
+    std::uint64_t matched = 0, unmatched = 0;  // a value mask, a position mask
+    for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) {
+      const int i = std::countr_zero(rest);
+      const long j = static_cast<long>(small_mate_[idx(i)]) - lo;
+      if (j >= 0 && j < 64 && (cand_[idx(i)] & ~matched & bit(static_cast<int>(j))) != 0) {
+        match(i, static_cast<int>(j), matched);
+      } else {
+        unmatched |= bit(i);
+      }
+    }
+    for (std::uint64_t rest = unmatched; rest != 0; rest &= rest - 1) {
+      const int i = std::countr_zero(rest);
+      const std::uint64_t free = cand_[idx(i)] & ~matched;
+      if (free == 0) continue;
+      match(i, std::countr_zero(free), matched);
+      unmatched &= ~bit(i);
+    }
+    for (; unmatched != 0; unmatched &= unmatched - 1)
+      if (!augment_small(std::countr_zero(unmatched), matched)) return PropStatus::failed;
+    for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) {
+      const int i = std::countr_zero(rest);
+      small_mate_[idx(i)] = static_cast<Value>(lo + mate_[idx(i)]);
+    }
+
+    // 2. Strong components of the open positions, and which of them reach a free value.
+    std::uint64_t reach = 0;  // values: the partners of the positions that reach a free value
+    components_small(open, matched, reach);
+
+    // 3. Keep the free values, the values of one's own component and those whose partner
+    //    reaches a free value; write back every position that lost a value above or here.
+    std::uint64_t all = 0;
+    for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) all |= cand_[idx(std::countr_zero(rest))];
+    const std::uint64_t keep_any = (all & ~matched) | reach;
+    for (int i = 0; i < n_; ++i) {
+      std::uint64_t c = cand_[idx(i)];
+      if ((open >> i & 1) != 0) c &= keep_any | comp_values_[idx(i)];
+      const std::uint64_t b = words[first_word_[idx(i)]];
+      const std::uint64_t now = shifted(c, lo - base_[idx(i)]);
+      // now holds i's partner or its fixed value, so this write cannot empty the domain.
+      if (now != b && !ctx.keep_bits(scope()[idx(i)], now)) return PropStatus::failed;
+    }
+    return PropStatus::fixpoint;
+  }
+
+  void match(int i, int j, std::uint64_t& matched) {
+    mate_[idx(i)] = j;
+    owner_[idx(j)] = i;
+    matched |= bit(j);
+  }
+
+  // Breadth-first search for an augmenting path from the unmatched open position `root`: values
+  // first met from a position are recorded (from_), matched ones lead on to their partner, and the
+  // first free value flips the path back to root. Each value is met once, so each position is
+  // queued at most once.
+  bool augment_small(int root, std::uint64_t& matched) {
+    int head = 0, tail = 0;
+    queue_[idx(tail++)] = root;
+    std::uint64_t met = 0;
+    while (head < tail) {
+      int p = queue_[idx(head++)];
+      const std::uint64_t fresh = cand_[idx(p)] & ~met;
+      met |= fresh;
+      if (const std::uint64_t free = fresh & ~matched; free != 0) {
+        int j = std::countr_zero(free);
+        matched |= bit(j);
+        for (;;) {
+          const int old = p == root ? -1 : mate_[idx(p)];
+          mate_[idx(p)] = j;
+          owner_[idx(j)] = p;
+          if (old < 0) return true;
+          j = old;
+          p = from_[idx(old)];
+        }
+      }
+      for (std::uint64_t rest = fresh; rest != 0; rest &= rest - 1) {
+        const int j = std::countr_zero(rest);
+        from_[idx(j)] = p;
+        queue_[idx(tail++)] = owner_[idx(j)];
+      }
+    }
+    return false;
+  }
+
+  // Tarjan's algorithm as in components(), over the open positions: i -> owner_[j] for every
+  // other matched candidate j of i. Sets comp_values_[i] to the partners of i's component and
+  // `reach` to the partners of the positions whose component reaches a free value.
+  void components_small(std::uint64_t open, std::uint64_t matched, std::uint64_t& reach) {
+    std::uint64_t visited = 0, on_stack = 0, reaching = 0;  // position masks
+    int counter = 0, sp = 0;
+    for (std::uint64_t roots = open; roots != 0; roots &= roots - 1) {
+      const int root = std::countr_zero(roots);
+      if ((visited >> root & 1) != 0) continue;
+      int top = 0;
+      auto visit = [&](int v) {
+        index_[idx(v)] = low_[idx(v)] = counter++;
+        scc_stack_[idx(sp++)] = v;
+        visited |= bit(v);
+        on_stack |= bit(v);
+        if ((cand_[idx(v)] & ~matched) != 0) reaching |= bit(v);
+        frame_[idx(top)] = {v, cand_[idx(v)] & matched & ~bit(mate_[idx(v)])};
+      };
+      visit(root);
+      while (top >= 0) {
+        Frame& f = frame_[idx(top)];
+        const int v = f.pos;
+        if (f.rest != 0) {
+          const int w = owner_[idx(std::countr_zero(f.rest))];
+          f.rest &= f.rest - 1;
+          if ((visited >> w & 1) == 0) {
+            ++top;
+            visit(w);
+          } else if ((on_stack >> w & 1) != 0) {
+            low_[idx(v)] = std::min(low_[idx(v)], index_[idx(w)]);
+          } else if ((reaching >> w & 1) != 0) {
+            reaching |= bit(v);  // a closed component
+          }
+          continue;
+        }
+        if (low_[idx(v)] == index_[idx(v)]) {  // v is the root of its component: close it
+          int k = sp;
+          do --k;
+          while (scc_stack_[idx(k)] != v);
+          std::uint64_t members = 0, values = 0;
+          for (int t = k; t < sp; ++t) {
+            const int u = scc_stack_[idx(t)];
+            members |= bit(u);
+            values |= bit(mate_[idx(u)]);
+          }
+          for (int t = k; t < sp; ++t) comp_values_[idx(scc_stack_[idx(t)])] = values;
+          on_stack &= ~members;
+          if ((reaching & members) != 0) {
+            reaching |= members;
+            reach |= values;
+          }
+          sp = k;
+        }
+        if (--top >= 0) {
+          const int p = frame_[idx(top)].pos;
+          low_[idx(p)] = std::min(low_[idx(p)], low_[idx(v)]);
+          if ((reaching >> v & 1) != 0) reaching |= bit(p);
+        }
+      }
+    }
+  }
+
   // Walks one position's candidates as value indices, word by word.
   struct Cursor {
     int pos = 0;              // scope position
@@ -179,6 +394,17 @@ class AllDifferentDomain final : public Propagator {
       return;
     }
     n_ = static_cast<int>(scope().size());
+    one_word_ = n_ <= 64 && std::all_of(scope().begin(), scope().end(), [&](Var v) { return d.single_word(v); });
+    if (one_word_) {
+      cand_.resize(idx(n_));
+      comp_values_.resize(idx(n_));
+      small_mate_.assign(idx(n_), Domains::none);
+      frame_.resize(idx(n_));
+      queue_.resize(idx(n_));
+      mate_.resize(idx(n_));
+      owner_.resize(64);
+      from_.resize(64);
+    }
     // Layout ranges, merged where they overlap or touch, laid end to end as the value indices.
     struct Range {
       long long lo, hi;  // values [lo, hi)
@@ -331,6 +557,18 @@ class AllDifferentDomain final : public Propagator {
 
   bool repeated_ = false;
   bool ready_ = false;
+  bool one_word_ = false;  // every variable in one word, at most 64 of them: try the one-word path
+  // The one-word path: per position its candidates as value masks, the partners of its strong
+  // component, its partner as a value (kept between calls) and as a value index; per value index
+  // its partner position and the position an augmenting search met it from.
+  struct Frame {
+    int pos;
+    std::uint64_t rest;  // edges not yet followed, as value masks
+  };
+  std::vector<std::uint64_t> cand_, comp_values_;
+  std::vector<Value> small_mate_;
+  std::vector<Frame> frame_;
+  std::vector<int> queue_, mate_, owner_, from_;
   std::unique_ptr<Propagator> fallback_;  // all-different(value), when a variable is in the interval form
   int n_ = 0;
   // Per position: where its values start in the index space, and its layout.

@@ -1,6 +1,8 @@
 #include "csp/constraints/circuit.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <string>
 
 #include "csp/engine.hpp"
@@ -26,6 +28,8 @@ class Circuit final : public Propagator {
     return at == 0 && steps == n;
   }
   PropStatus propagate(Context& ctx) override {
+    if (!ready_) setup(ctx.domains());
+    if (small_) return propagate_small(ctx);
     // Woken only when a node is fixed, so one run must leave its own fixpoint. In the interval
     // form a removal inside the bounds is a no-op: a value that one step cuts from a bound may
     // bare another that an earlier step left inside (a taken successor, the node itself), so the
@@ -38,6 +42,102 @@ class Circuit final : public Propagator {
   }
 
  private:
+  // Bit b of `mask` moved to bit b + by; bits pushed past either end are dropped.
+  static std::uint64_t shifted(std::uint64_t mask, long by) {
+    if (by >= 64 || by <= -64) return 0;
+    return by >= 0 ? mask << by : mask >> -by;
+  }
+  static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
+
+  // The layout never changes: decides once whether the fast path applies and precomputes it.
+  void setup(const Domains& d) {
+    ready_ = true;
+    const std::size_t n = scope().size();
+    small_ = n > 0 && n <= 64 && std::all_of(scope().begin(), scope().end(), [&](Var v) { return d.single_word(v); });
+    if (!small_) return;
+    const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    word_.resize(n);
+    to_node_.resize(n);
+    allowed_.resize(n);
+    succ_.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      const VarLayout& l = d.layout(scope()[i]);
+      word_[i] = l.first_word;
+      to_node_[i] = static_cast<long>(l.base) - base_;
+      allowed_[i] = shifted(all & ~bit_of(static_cast<int>(i)), -to_node_[i]);
+    }
+  }
+
+  // The rules of pass() on node masks, for at most 64 nodes whose successors all fit in one word:
+  // every step is a few word operations per node, and it loops until no new node is fixed, which
+  // is this propagator's fixpoint (removals that fix nothing change none of its rules' inputs).
+  PropStatus propagate_small(Context& ctx) {
+    const std::uint64_t* words = ctx.domains().words().data();
+    const std::size_t n = scope().size();
+    const std::uint64_t all = n == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << n) - 1;
+    for (;;) {
+      // Successors among the nodes and off the node itself; which nodes are fixed, and to what.
+      std::uint64_t taken = 0, fixed = 0;  // node masks: fixed successors, fixed nodes
+      for (std::size_t i = 0; i < n; ++i) {
+        std::uint64_t b = words[word_[i]];
+        if ((b & ~allowed_[i]) != 0) {
+          b &= allowed_[i];
+          if (!ctx.keep_bits(scope()[i], b)) return PropStatus::failed;
+        }
+        if (!single(b)) continue;
+        const std::uint64_t node = shifted(b, to_node_[i]);
+        if ((taken & node) != 0) return PropStatus::failed;  // two nodes with one successor
+        taken |= node;
+        fixed |= bit_of(static_cast<int>(i));
+        succ_[i] = std::countr_zero(node);
+      }
+      // A taken successor leaves every other node; a node fixed here takes one more: again.
+      bool again = false;
+      for (std::uint64_t open = all & ~fixed; open != 0; open &= open - 1) {
+        const auto i = static_cast<std::size_t>(std::countr_zero(open));
+        const std::uint64_t b = words[word_[i]];
+        const std::uint64_t keep = b & ~shifted(taken, -to_node_[i]);
+        if (keep == b) continue;
+        if (!ctx.keep_bits(scope()[i], keep)) return PropStatus::failed;
+        again |= single(keep);
+      }
+      if (again) continue;
+      // Chains of fixed successors from each head (a node nobody's fixed successor) to the open
+      // end, which may not close on the head unless the chain holds every node. A chain from a
+      // head never meets itself, since every node has at most one fixed predecessor.
+      std::uint64_t seen = 0;
+      for (std::uint64_t heads = all & ~taken; heads != 0; heads &= heads - 1) {
+        const int head = std::countr_zero(heads);
+        int end = head;
+        std::size_t length = 1;
+        seen |= bit_of(head);
+        while ((fixed >> end & 1) != 0) {
+          end = succ_[static_cast<std::size_t>(end)];
+          seen |= bit_of(end);
+          ++length;
+        }
+        if (length == n) continue;
+        const auto e = static_cast<std::size_t>(end);
+        const std::uint64_t b = words[word_[e]];
+        const std::uint64_t keep = b & ~shifted(bit_of(head), -to_node_[e]);
+        if (keep == b) continue;
+        if (!ctx.keep_bits(scope()[e], keep)) return PropStatus::failed;
+        again |= single(keep);
+      }
+      if (again) continue;
+      if (taken == all) {  // every node fixed: one cycle through all?
+        std::size_t at = 0, steps = 0;
+        do {
+          at = static_cast<std::size_t>(succ_[at]);
+          ++steps;
+        } while (at != 0);
+        return steps == n ? PropStatus::fixpoint : PropStatus::failed;
+      }
+      // Nodes no head reaches lie on closed cycles of fixed successors, short of all the nodes.
+      return seen == all ? PropStatus::fixpoint : PropStatus::failed;
+    }
+  }
+
   // One pass of the rules below; `interval_cut` set when it narrowed an interval-form variable.
   PropStatus pass(Context& ctx, bool& interval_cut) {
     const Domains& d = ctx.domains();
@@ -110,6 +210,15 @@ class Circuit final : public Propagator {
   }
 
   Value base_;
+  bool ready_ = false;  // setup() done
+  bool small_ = false;  // the fast path: at most 64 nodes, every successor variable in one word
+  // Fast path, per node: its variable's word, the node of its bit 0 (layout base - base_), its
+  // allowed successors (the other nodes) as bits of that word, and its successor when fixed.
+  std::vector<std::uint32_t> word_;
+  std::vector<long> to_node_;
+  std::vector<std::uint64_t> allowed_;
+  std::vector<int> succ_;
+  // General path scratch.
   std::vector<long> pred_;  // scratch: the node whose fixed successor each node is, or -1
   std::vector<char> seen_;  // scratch: reached from a chain head
 };
