@@ -247,6 +247,7 @@ TEST_CASE("flatzinc builder: the globals over interval-form variables keep the s
            if (load > v[3]) return false;
          }
          return true;
+       }},
       {"csp_diffn([a, b], [c, d], [2, 1], [1, 2])", 0, 3,
        [](V v) {  // box (a, c) 2 wide 1 high, box (b, d) 1 wide 2 high: apart along x or y
          return v[0] + 2 <= v[1] || v[1] + 1 <= v[0] || v[2] + 1 <= v[3] || v[3] + 2 <= v[2];

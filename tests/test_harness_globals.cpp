@@ -574,6 +574,50 @@ Spec disjunctive_spec() {
         for (std::size_t i = 0; i < n; ++i) running += t[i] <= time && time < t[i] + t[n + i];
         if (running > 1) return false;
       }
+      return true;
+    };
+    return c;
+  };
+  return s;
+}
+
+TEST_CASE("disjunctive is sound, idempotent and exact on complete assignments",
+          "[bruteforce][harness][globals][disjunctive]") {
+  check_spec(disjunctive_spec(), 10);
+}
+
+// The root fixpoint of a disjunctive over tasks (start range, duration); the starts' bounds.
+std::vector<std::pair<Value, Value>> disjunctive_root(const std::vector<std::array<Value, 3>>& tasks) {
+  csp::Model m;
+  std::vector<Var> s, d;
+  for (const auto& [lo, hi, p] : tasks) s.push_back(m.add_var(lo, hi)), d.push_back(m.add_var(p, p));
+  m.post(csp::disjunctive(s, d));
+  csp::Domains dom = m.initial_domains();
+  csp::Engine engine(m);
+  csp::Stats stats;
+  stats.counters.assign(m.counter_names().size(), 0);
+  std::vector<std::pair<Value, Value>> out;
+  if (!engine.propagate_all(dom, stats)) return out;
+  for (const Var x : s) out.emplace_back(dom.min(x), dom.max(x));
+  return out;
+}
+
+TEST_CASE("disjunctive: each rule's textbook case", "[globals][disjunctive]") {
+  using B = std::vector<std::pair<Value, Value>>;
+  // Edge finding: B and C fill [0, 5) between them (B first or C first), and A beside them would
+  // not end by 5, so A follows both; time-tabling sees only B's compulsory part [2, 3) and moves
+  // nothing, and no precedence between B and C is detectable.
+  CHECK(disjunctive_root({{0, 10, 2}, {0, 2, 3}, {0, 3, 2}}) == B{{5, 10}, {0, 2}, {0, 3}});
+  // Detectable precedence: A cannot end before B's latest start (0 + 4 > 3), so it follows B,
+  // whose earliest completion is 2 + 2.
+  CHECK(disjunctive_root({{0, 6, 4}, {2, 3, 2}}) == B{{4, 6}, {2, 3}});
+  // A cannot go first (B must end by 3, C by 6): every solution starts A at 1 or later, and 1
+  // (B at 0, C at 4) is one.
+  CHECK(disjunctive_root({{0, 9, 3}, {0, 2, 1}, {0, 4, 2}}).at(0).first == 1);
+  // Overload: three tasks of 2 within [0, 5).
+  CHECK(disjunctive_root({{0, 3, 2}, {0, 3, 2}, {0, 3, 2}}).empty());
+}
+
 // ---- diffn ---------------------------------------------------------------------------------------
 
 Spec diffn_spec(bool strict) {
@@ -617,41 +661,6 @@ Spec diffn_spec(bool strict) {
   return s;
 }
 
-TEST_CASE("disjunctive is sound, idempotent and exact on complete assignments",
-          "[bruteforce][harness][globals][disjunctive]") {
-  check_spec(disjunctive_spec(), 10);
-}
-
-// The root fixpoint of a disjunctive over tasks (start range, duration); the starts' bounds.
-std::vector<std::pair<Value, Value>> disjunctive_root(const std::vector<std::array<Value, 3>>& tasks) {
-  csp::Model m;
-  std::vector<Var> s, d;
-  for (const auto& [lo, hi, p] : tasks) s.push_back(m.add_var(lo, hi)), d.push_back(m.add_var(p, p));
-  m.post(csp::disjunctive(s, d));
-  csp::Domains dom = m.initial_domains();
-  csp::Engine engine(m);
-  csp::Stats stats;
-  stats.counters.assign(m.counter_names().size(), 0);
-  std::vector<std::pair<Value, Value>> out;
-  if (!engine.propagate_all(dom, stats)) return out;
-  for (const Var x : s) out.emplace_back(dom.min(x), dom.max(x));
-  return out;
-}
-
-TEST_CASE("disjunctive: each rule's textbook case", "[globals][disjunctive]") {
-  using B = std::vector<std::pair<Value, Value>>;
-  // Edge finding: B and C fill [0, 5) between them (B first or C first), and A beside them would
-  // not end by 5, so A follows both; time-tabling sees only B's compulsory part [2, 3) and moves
-  // nothing, and no precedence between B and C is detectable.
-  CHECK(disjunctive_root({{0, 10, 2}, {0, 2, 3}, {0, 3, 2}}) == B{{5, 10}, {0, 2}, {0, 3}});
-  // Detectable precedence: A cannot end before B's latest start (0 + 4 > 3), so it follows B,
-  // whose earliest completion is 2 + 2.
-  CHECK(disjunctive_root({{0, 6, 4}, {2, 3, 2}}) == B{{4, 6}, {2, 3}});
-  // A cannot go first (B must end by 3, C by 6): every solution starts A at 1 or later, and 1
-  // (B at 0, C at 4) is one.
-  CHECK(disjunctive_root({{0, 9, 3}, {0, 2, 1}, {0, 4, 2}}).at(0).first == 1);
-  // Overload: three tasks of 2 within [0, 5).
-  CHECK(disjunctive_root({{0, 3, 2}, {0, 3, 2}, {0, 3, 2}}).empty());
 TEST_CASE("diffn is sound and exact on complete assignments", "[bruteforce][harness][globals][diffn]") {
   for (const bool strict : {true, false}) check_spec(diffn_spec(strict), 10);
 }
