@@ -89,6 +89,11 @@ void abs(Builder& b, const Args& a) { b.post(absolute(b.var(a[0]), b.var(a[1])))
 // --- element and extremum -------------------------------------------------------------------
 
 void element_const(Builder& b, const Args& a) { b.post(element(b.var(a[0]), b.values(a[1]), b.var(a[2]))); }
+// array_bool_element: the constants are true/false (MiniZinc's nosets.mzn writes such arrays)
+void element_bool_const(Builder& b, const Args& a) {
+  const std::vector<bool> flags = b.booleans(a[1]);
+  b.post(element(b.var(a[0]), std::vector<Value>(flags.begin(), flags.end()), b.var(a[2])));
+}
 void element_var(Builder& b, const Args& a) { b.post(element(b.var(a[0]), b.vars(a[1]), b.var(a[2]))); }
 void minimum_of(Builder& b, const Args& a) { b.post(array_min(b.vars(a[1]), b.var(a[0]))); }
 void maximum_of(Builder& b, const Args& a) { b.post(array_max(b.vars(a[1]), b.var(a[0]))); }
@@ -223,7 +228,7 @@ void add_builtin_posters(Registry& r) {
 
   // Element and extremum.
   r.add("array_int_element", 3, element_const, "native: element() over constants");
-  r.add("array_bool_element", 3, element_const, "native: element() over constants");
+  r.add("array_bool_element", 3, element_bool_const, "native: element() over constants");
   r.add("array_var_int_element", 3, element_var, "native: element() over variables");
   r.add("array_var_bool_element", 3, element_var, "native: element() over variables");
   r.add("array_int_minimum", 2, minimum_of, "native: array_min()");
