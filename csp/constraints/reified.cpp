@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <limits>
 #include <string>
+#include <vector>
 
 #include "csp/constraints/binary.hpp"
 #include "csp/constraints/reify_rule.hpp"
@@ -84,6 +85,24 @@ struct Binary {
   static bool keep_matching(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
     const Domains& d = ctx.domains();
     if (d.interval(v)) return keep_shifted_bounds(ctx, v, w, shift, changed);
+    const VarLayout& l = d.layout(v);
+    if (l.words > 1) {  // one write for all the removals (a write each cost a domain summary: l2p1)
+      thread_local std::vector<std::uint64_t> keep;  // grows to the widest domain once per thread
+      const std::uint64_t* w_bits = d.words().data() + l.first_word;
+      keep.assign(w_bits, w_bits + l.words);
+      bool gone = false;
+      d.for_each(v, [&](Value a) {
+        const std::int64_t b = std::int64_t{a} + shift;
+        if (b < kMin || b > kMax || !d.contains(w, static_cast<Value>(b))) {
+          const auto i = static_cast<std::uint64_t>(std::int64_t{a} - l.base);
+          keep[i / 64] &= ~(std::uint64_t{1} << (i % 64));
+          gone = true;
+        }
+      });
+      if (!gone) return true;
+      changed = true;
+      return ctx.keep_words(v, keep.data());
+    }
     bool ok = true;
     d.for_each(v, [&](Value a) {
       const std::int64_t b = std::int64_t{a} + shift;
