@@ -158,6 +158,7 @@ class AllDifferentDomain final : public Propagator {
 
   // The one-word path; false (and nothing written) when the candidates span more than 64 values.
   bool propagate_small(Context& ctx, PropStatus& status) {
+    if (n_ == 0) return false;  // no bounds to span (lo - hi below would overflow)
     const std::uint64_t* words = ctx.domains().words().data();
     long lo = std::numeric_limits<long>::max(), hi = std::numeric_limits<long>::min();
     for (int i = 0; i < n_; ++i) {
