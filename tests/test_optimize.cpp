@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "csp/csp.hpp"
+#include "sum_model.hpp"
 
 namespace {
 
@@ -156,12 +157,7 @@ TEST_CASE("optimize: a limit after a solution says limit and keeps the best so f
   csp::Model m;
   std::vector<csp::Var> x = m.add_vars(8, 0, 9);
   m.post(csp::all_different(x));
-  csp::Var total = m.add_var(0, 72, "total");
-  std::vector<csp::Var> scope = x;
-  scope.push_back(total);
-  std::vector<std::int64_t> c(8, 1);
-  c.push_back(-1);
-  m.post(csp::linear(c, scope, csp::LinearRelation::equal, 0));
+  const csp::Var total = csp_test::add_sum(m, x, 72);
   const csp::Objective best_total{total, csp::Objective::Sense::maximize};
 
   csp::SearchOptions o;

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "csp/csp.hpp"
+#include "sum_model.hpp"
 #include "problems/queens/queens.hpp"
 
 namespace {
@@ -92,12 +93,7 @@ TEST_CASE("restarts: branch and bound keeps its bound across restarts and proves
   for (std::size_t i = 0; i + 1 < x.size(); ++i) {
     m.post(csp::linear({1, 1}, {x[i], x[i + 1]}, csp::LinearRelation::less_equal, 12));
   }
-  csp::Var total = m.add_var(0, 72, "total");
-  std::vector<csp::Var> scope = x;
-  scope.push_back(total);
-  std::vector<std::int64_t> c(8, 1);
-  c.push_back(-1);
-  m.post(csp::linear(c, scope, csp::LinearRelation::equal, 0));
+  const csp::Var total = csp_test::add_sum(m, x, 72);
   const csp::Objective best_total{total, csp::Objective::Sense::maximize};
 
   csp::SearchOptions plain;

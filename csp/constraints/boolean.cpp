@@ -57,6 +57,30 @@ class BoolSweep {
   /// ({0}), 2 ({1}) or 3 ({0, 1}); above 3, it reaches past 1 (the caller then takes operator()).
   std::uint64_t code(const Domains& d, std::size_t i) const { return words_.word(d, i) << words_.base(i); }
 
+  /// What scan() finds over codes 0..n.
+  struct Scan {
+    std::uint64_t seen = 0;     // every code or-ed: above 3, a domain reaches past 1 (take operator())
+    std::size_t hits = 0;       // positions where hit(i, code) held
+    std::size_t open = 0;       // codes 3: still {0, 1}
+    std::size_t last_open = 0;  // the last of them
+  };
+  /// After plain(): one pass over codes 0..n with no branch but the rare open one, counting the
+  /// positions `hit(i, code)` picks (a literal fixed to its wanted value, say).
+  template <class Hit>
+  Scan scan(const Domains& d, std::size_t n, Hit hit) const {
+    Scan s;
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::uint64_t c = code(d, i);
+      s.seen |= c;
+      s.hits += hit(i, c) ? 1 : 0;
+      if (c == 3) {
+        ++s.open;
+        s.last_open = i;
+      }
+    }
+    return s;
+  }
+
   /// The general path: tally() of vars[from, to) after cutting them to {0, 1}; in_01 is false when
   /// a cut emptied one.
   Tally operator()(Context& ctx, const std::vector<Var>& vars, std::size_t from, std::size_t to) {
@@ -101,22 +125,9 @@ class Clause final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     if (sweep_.plain(d, scope())) {
-      // One pass, no branch per literal but the rare open one; `seen` gathers every code, so
-      // that one reaching past 1 sends the run to the general path (which cuts it).
-      const std::size_t n = scope().size();
-      std::uint64_t seen = 0;
-      bool sat = false;
-      std::size_t open = 0, last_open = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t c = sweep_.code(d, i);
-        seen |= c;
-        sat |= c == (i < pos_ ? 2u : 1u);  // fixed to its wanted value
-        if (c == 3) {
-          ++open;
-          last_open = i;
-        }
-      }
-      if (seen <= 3) return decide(ctx, sat, open, last_open);
+      // A literal is true when fixed to its wanted value: code 2 ({1}) for the first pos_, 1 ({0}) after.
+      const auto s = sweep_.scan(d, scope().size(), [&](std::size_t i, std::uint64_t c) { return c == (i < pos_ ? 2u : 1u); });
+      if (s.seen <= 3) return decide(ctx, s.hits > 0, s.open, s.last_open);
     }
     const Tally p = sweep_(ctx, scope(), 0, pos_);
     if (!p.in_01) return PropStatus::failed;
@@ -157,20 +168,9 @@ class AllEqual final : public Propagator {
     const Domains& d = ctx.domains();
     if (sweep_.plain(d, scope())) {
       const std::uint64_t other = t_ == 1 ? 1 : 2;  // the code of an xs fixed to 1 - t
-      std::uint64_t seen = 0;
-      bool missed = false;
-      std::size_t open = 0, last_open = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        const std::uint64_t c = sweep_.code(d, i);
-        seen |= c;
-        missed |= c == other;
-        if (c == 3) {
-          ++open;
-          last_open = i;
-        }
-      }
+      const auto s = sweep_.scan(d, n, [other](std::size_t, std::uint64_t c) { return c == other; });
       const std::uint64_t b = sweep_.code(d, n);
-      if ((seen | b) <= 3) return decide(ctx, missed, open, last_open, fixed_value(b));
+      if ((s.seen | b) <= 3) return decide(ctx, s.hits > 0, s.open, s.last_open, fixed_value(b));
     }
     const Tally xs = sweep_(ctx, scope(), 0, n);
     if (!xs.in_01) return PropStatus::failed;
@@ -214,18 +214,8 @@ class Parity final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     if (sweep_.plain(d, scope())) {
-      std::uint64_t seen = 0;
-      std::size_t ones = 0, open = 0, last_open = 0;
-      for (std::size_t i = 0; i < scope().size(); ++i) {
-        const std::uint64_t c = sweep_.code(d, i);
-        seen |= c;
-        ones += c == 2;
-        if (c == 3) {
-          ++open;
-          last_open = i;
-        }
-      }
-      if (seen <= 3) return decide(ctx, ones, open, last_open);
+      const auto s = sweep_.scan(d, scope().size(), [](std::size_t, std::uint64_t c) { return c == 2; });  // ones
+      if (s.seen <= 3) return decide(ctx, s.hits, s.open, s.last_open);
     }
     const Tally t = sweep_(ctx, scope(), 0, scope().size());
     if (!t.in_01) return PropStatus::failed;
