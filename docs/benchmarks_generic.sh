@@ -2,7 +2,7 @@
 # The generic engine against Gecode (issue 19), in one run: the queens, colouring and MiniZinc tables,
 # each made by its own comparison script, then the geometric means of our time over Gecode's.
 #
-#   docs/benchmarks_generic.sh [--quick] [--parts queens,coloring,minizinc] [--runs N] [--limit SECONDS]
+#   docs/benchmarks_generic.sh [--quick] [--parts queens,coloring,minizinc,minizinc-free] [--runs N] [--limit SECONDS]
 #                              [--sizes "12 13 14"] [--build DIR]
 #
 # queens:   docs/compare_queens.sh: all solutions of n = 12, 13, 14 in the binary, all-different value and
@@ -13,6 +13,8 @@
 # minizinc: docs/compare_minizinc.sh: tests/minizinc's known models and the MiniZinc Challenge instances of
 #           ../shared/data/minizinc against Gecode with its native globals; wall time (flattening included),
 #           nodes, µs per node of the solver's own search time.
+# minizinc-free: the same with free search on both sides (compare_minizinc.sh --free): our `-f` default against
+#           Gecode's free search; the count of instances solved is the figure (issue 19).
 # Defaults: every part, 3 runs (queens, colouring), limit 60 s, n = 12 13 14, build/ (or $BUILD).
 # --quick (a few minutes): n = 12 13, one run, limit 10 s, and compare_minizinc.sh --quick (three known models
 #           and the four shared instances Gecode solves quickest).
@@ -23,7 +25,7 @@ set -uo pipefail
 export LC_NUMERIC=C
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD:-build}
-parts="queens,coloring,minizinc"
+parts="queens,coloring,minizinc,minizinc-free"
 quick=0
 runs=""
 limit=""
@@ -36,7 +38,7 @@ while [ $# -gt 0 ]; do
     --limit) limit=$2; shift ;;
     --sizes) sizes=$2; shift ;;
     --build) build=$2; shift ;;
-    -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
     *) echo "unknown argument '$1' (see --help)" >&2; exit 2 ;;
   esac
   shift
@@ -48,7 +50,8 @@ else
   : "${runs:=3}" "${limit:=60}" "${sizes:=12 13 14}"
 fi
 for part in ${parts//,/ }; do
-  case $part in queens|coloring|minizinc) ;; *) echo "unknown part '$part' (queens, coloring, minizinc)" >&2; exit 2 ;; esac
+  case $part in queens|coloring|minizinc|minizinc-free) ;;
+    *) echo "unknown part '$part' (queens, coloring, minizinc, minizinc-free)" >&2; exit 2 ;; esac
 done
 want() { [[ ",$parts," == *",$1,"* ]]; }
 work=$(mktemp -d)
@@ -105,20 +108,28 @@ if want coloring; then
   summary+=("| colouring, both optimal | $rows | $mean |")
 fi
 
-if want minizinc; then
+# minizinc_part NAME [--free]: one compare_minizinc.sh run, its table, its line in the summary.
+minizinc_part() {
+  local name=$1 title="MiniZinc, both solved"
+  shift
+  local -a flags=("$@")
+  [ $quick = 1 ] && flags+=(--quick)
+  [ "$name" = minizinc-free ] && title="MiniZinc free search (-f), both solved"
   echo
-  quick_flag=()
-  [ $quick = 1 ] && quick_flag=(--quick)
-  echo "## MiniZinc (docs/compare_minizinc.sh ${quick_flag[*]} --limit $limit)"
+  echo "## $title (docs/compare_minizinc.sh ${flags[*]} --limit $limit)"
   echo
-  bash "$root/docs/compare_minizinc.sh" "${quick_flag[@]}" --limit "$limit" "$build" | tee "$work/minizinc.md"
-  st=${PIPESTATUS[0]}
+  bash "$root/docs/compare_minizinc.sh" "${flags[@]}" --limit "$limit" "$build" | tee "$work/$name.md"
+  local st=${PIPESTATUS[0]}
   # 77: skipped (no minizinc, or no shared instances); 1: an answer disagrees with Gecode's
   [ "$st" -ne 0 ] && [ "$st" -ne 77 ] &&
-    { echo "minizinc: compare_minizinc.sh failed (status $st)"; [ $status -ne 0 ] || status=$st; }
-  read -r mean rows <<< "$(geomean "$work/minizinc.md" ratio)"
-  summary+=("| MiniZinc, both solved | $rows | $mean |")
-fi
+    { echo "$name: compare_minizinc.sh failed (status $st)"; [ $status -ne 0 ] || status=$st; }
+  read -r mean rows <<< "$(geomean "$work/$name.md" ratio)"
+  local solved
+  solved=$(sed -n 's/^solved (.*): \(ours [0-9]*, Gecode [0-9]*\);.*/\1/p' "$work/$name.md")
+  summary+=("| $title (solved: ${solved:-?}) | $rows | $mean |")
+}
+want minizinc && minizinc_part minizinc
+want minizinc-free && minizinc_part minizinc-free --free
 
 echo
 echo "## Geometric mean of our time over Gecode's (below 1: we are faster)"

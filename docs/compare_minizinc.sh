@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Our FlatZinc solver against Gecode on the same MiniZinc models, in one run on one machine (issue 18).
 #
-#   docs/compare_minizinc.sh [--quick] [--limit SECONDS] [BUILD_DIR]
+#   docs/compare_minizinc.sh [--quick] [--free] [--limit SECONDS] [BUILD_DIR]
 #
 # Runs the known problems of tests/minizinc (queens, golomb ruler, magic square, job shop, RCPSP, car
 # sequencing, nonogram, ...) and the MiniZinc Challenge instances of ../shared/data/minizinc (INSTANCES.tsv)
@@ -16,6 +16,8 @@
 # Gecode posts its native globals through ../shared/tools/gecode-minizinc (see its README) when that folder
 # exists, else it runs on MiniZinc's decompositions (`-G std`), which the table's header then says.
 # --quick: three known models and the four quickest shared instances, limit 10 s.
+# --free: free search on both sides (minizinc -f: each solver ignores the models' search annotations and uses
+# its own default; ours: csp's `-f` default, Gecode's: its own free search), for issue 19's free-search target.
 # Status: OPT (optimum proved), SAT (a solution; for optimisation, not proved optimal), UNSAT, UNKNOWN
 # (nothing found within the limit), ERROR (the solver or flattening failed; its first message is printed
 # under the table).
@@ -25,13 +27,15 @@ set -u
 export LC_NUMERIC=C
 root=$(cd "$(dirname "$0")/.." && pwd)
 quick=0
+free=()
 limit=""
 build=$root/build
 while [ $# -gt 0 ]; do
   case $1 in
     --quick) quick=1 ;;
+    --free) free=(-f) ;;
     --limit) limit=$2; shift ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) build=$1 ;;
   esac
   shift
@@ -66,7 +70,7 @@ solve() {
   if [ "$who" = ours ]; then cmd=("${ours_env[@]}" timeout $((limit + 30)) minizinc "${ours[@]}")
   else cmd=("${gecode_env[@]}" timeout $((limit + 30)) minizinc "${gecode[@]}"); fi
   t0=$EPOCHREALTIME
-  "${cmd[@]}" -s -t $((limit * 1000)) --output-mode dzn --output-objective "$@" > "$out" 2> "$out.err"
+  "${cmd[@]}" "${free[@]}" -s -t $((limit * 1000)) --output-mode dzn --output-objective "$@" > "$out" 2> "$out.err"
   echo $? > "$out.rc"
   t1=$EPOCHREALTIME
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }' > "$out.time"
@@ -155,6 +159,7 @@ header() {
 echo "machine: $(uname -m), $(nproc) cores; date: $(date -u '+%Y-%m-%d %H:%M UTC'); commit: $(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "ours: minizinc --solver csp ($build); reference: $gecode_name"
 echo "time limit: $limit s per run (-t; wall seconds include flattening); one run each, one after the other"
+[ ${#free[@]} -gt 0 ] && echo "free search (-f): both solvers ignore the search annotations"
 
 echo
 echo "### Known problems (tests/minizinc)"
