@@ -13,7 +13,7 @@ constexpr long kNever = std::numeric_limits<long>::min();  // no lct detected a 
 
 CumulativeEdgeFinder::CumulativeEdgeFinder(std::size_t n)
     : est_(n), lct_(n), p_(n), c_(n), bound_(n), by_est_(n), by_lct_(n), pos_(n), suffix_(n), env_before_(n),
-      in_cut_(n), detected_at_(n), uses_(n), best_(n) {}
+      in_cut_(n), detected_at_(n), uses_(n), best_(n), from_(n) {}
 
 void CumulativeEdgeFinder::add(long est, long lct, long p, long c) {
   est_[m_] = est, lct_[m_] = lct, p_[m_] = p, c_[m_] = c;
@@ -44,6 +44,10 @@ void CumulativeEdgeFinder::mirror() {
     est_[k] = -lct_[k];
     lct_[k] = -est;
   }
+}
+
+std::size_t CumulativeEdgeFinder::kind_of(long c, std::size_t kinds) const {
+  return static_cast<std::size_t>(std::find(uses_.begin(), uses_.begin() + static_cast<long>(kinds), c) - uses_.begin());
 }
 
 void CumulativeEdgeFinder::sweep_energy() {
@@ -101,19 +105,27 @@ bool CumulativeEdgeFinder::forward(long cap) {
 
   // Update: for each use c of a detected task, the best a + ceil(rest / c) over the task
   // intervals of LCut(j'), kept as the running maximum over lct_j' up to each task's detection.
+  // An interval's update is at most its lct_j', so those ending by the least est of the use's
+  // detected tasks (from_) are skipped.
   std::size_t kinds = 0;
-  for (std::size_t i = 0; i < m_; ++i)
-    if (detected_at_[i] != kNever && std::find(uses_.begin(), uses_.begin() + static_cast<long>(kinds), c_[i]) ==
-                                         uses_.begin() + static_cast<long>(kinds))
-      uses_[kinds++] = c_[i];
+  long earliest = std::numeric_limits<long>::max();
+  for (std::size_t i = 0; i < m_; ++i) {
+    if (detected_at_[i] == kNever) continue;
+    earliest = std::min(earliest, est_[i]);
+    const std::size_t u = kind_of(c_[i], kinds);
+    if (u == kinds) uses_[kinds] = c_[i], from_[kinds++] = est_[i];
+    from_[u] = std::min(from_[u], est_[i]);
+  }
   std::fill(best_.begin(), best_.begin() + static_cast<long>(kinds), kNever);
   std::fill(in_cut_.begin(), in_cut_.begin() + static_cast<long>(m_), 0);
   for (std::size_t q = 0; q < m_;) {
     const long lct = lct_[by_lct_[q]];
     if (lct > last_detection) break;
     for (; q < m_ && lct_[by_lct_[q]] == lct; ++q) in_cut_[by_lct_[q]] = 1;
+    if (lct <= earliest) continue;
     sweep_energy();
     for (std::size_t u = 0; u < kinds; ++u) {
+      if (lct <= from_[u]) continue;
       const long c = uses_[u];
       for (std::size_t r = 0; r < m_; ++r) {
         if (suffix_[r] == 0) break;  // no member starts here or later
@@ -124,8 +136,7 @@ bool CumulativeEdgeFinder::forward(long cap) {
     }
     for (std::size_t i = 0; i < m_; ++i) {
       if (detected_at_[i] != lct) continue;
-      const std::size_t u = static_cast<std::size_t>(std::find(uses_.begin(), uses_.begin() + static_cast<long>(kinds), c_[i]) - uses_.begin());
-      bound_[i] = std::max(bound_[i], best_[u]);
+      bound_[i] = std::max(bound_[i], best_[kind_of(c_[i], kinds)]);
     }
   }
   for (std::size_t k = 0; k < m_; ++k) {

@@ -47,6 +47,8 @@ class CumulativeEdgeFinder {
   // suffix_ over the est order for LCut (in_cut_): at each position, the energy of the members
   // whose est is at least that position's est.
   void sweep_energy();
+  // The index of use c among uses_[0, kinds), or kinds when absent.
+  std::size_t kind_of(long c, std::size_t kinds) const;
 
   std::size_t m_ = 0;
   std::vector<long> est_, lct_, p_, c_;  // per task
@@ -55,7 +57,8 @@ class CumulativeEdgeFinder {
   std::vector<long> suffix_, env_before_;           // scratch, per est position
   std::vector<char> in_cut_;                        // scratch: whether a task is in LCut
   std::vector<long> detected_at_;                   // scratch: the greatest lct_j that detected each task
-  std::vector<long> uses_, best_;                   // scratch: the detected tasks' distinct uses, their update
+  std::vector<long> uses_, best_, from_;            // scratch: the detected tasks' distinct uses, their update,
+                                                    // the least est of the tasks of each
 };
 
 }  // namespace csp

@@ -1,6 +1,7 @@
-// Vilím's Θ-Λ-tree, shared by the scheduling propagators (disjunctive.cpp: earliest completion
-// times; cumulative_edge_finding.cpp: energy envelopes, a task's est scaled by the capacity and its
-// length by its use, for which the same sums and maxima hold).
+// Vilím's Θ-Λ-tree for the unary resource's rules (disjunctive.cpp), in a header of its own so
+// that other scheduling rules can take it up (cumulative edge finding's energy envelopes are the
+// same sums and maxima with a task's est scaled by the capacity and its length by its use; on the
+// small resources measured so far plain sweeps were cheaper: cumulative_edge_finding.hpp).
 #pragma once
 
 #include <algorithm>
