@@ -276,6 +276,33 @@ TEST_CASE("flatzinc builder: the globals over interval-form variables keep the s
   }
 }
 
+// The mspsp shape end to end: a worker (capacity 1) whose use of each task is a 0/1 choice, beside
+// the skill's own cumulative of fixed uses; the search's count must be the brute-force count over
+// the starts in [0, 4] and the choices (edge finding and the use limit prune both).
+TEST_CASE("flatzinc builder: cumulatives of chosen and fixed uses keep their solutions", "[flatzinc][cumulative]") {
+  const std::string text =
+      "var 0..4: a;\nvar 0..4: b;\nvar 0..4: c;\nvar 0..1: u;\nvar 0..1: v;\nvar 0..1: w;\n"
+      "constraint csp_cumulative([a, b, c], [2, 2, 3], [u, v, w], 1);\n"
+      "constraint csp_cumulative([a, b, c], [2, 2, 3], [1, 2, 1], 2);\n"
+      "constraint int_lin_le([-1, -1, -1], [u, v, w], -2);\nsolve satisfy;\n";
+  const int length[3] = {2, 2, 3}, fixed_use[3] = {1, 2, 1};
+  std::uint64_t expected = 0;
+  for (int code = 0; code < 125 * 8; ++code) {
+    const int start[3] = {code % 5, code / 5 % 5, code / 25 % 5};
+    const int chosen[3] = {code / 125 % 2, code / 250 % 2, code / 500 % 2};
+    bool holds = chosen[0] + chosen[1] + chosen[2] >= 2;
+    for (int t = 0; t < 8 && holds; ++t) {
+      int worker = 0, skill = 0;
+      for (int i = 0; i < 3; ++i)
+        if (start[i] <= t && t < start[i] + length[i]) worker += chosen[i], skill += fixed_use[i];
+      holds = worker <= 1 && skill <= 2;
+    }
+    expected += holds;
+  }
+  CHECK(expected > 0);
+  CHECK(count(build(text)) == expected);
+}
+
 TEST_CASE("flatzinc builder: declarations, aliases, constants and outputs", "[flatzinc]") {
   const fz::Program p = build(
       "array [1..2] of int: cs = [1, 1];\n"

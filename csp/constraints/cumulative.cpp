@@ -5,6 +5,7 @@
 #include <string>
 
 #include "csp/constraints/bounds.hpp"
+#include "csp/constraints/cumulative_edge_finding.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -14,7 +15,7 @@ namespace {
 class Cumulative final : public Propagator {
  public:
   Cumulative(std::vector<Var> scope, std::size_t n)
-      : Propagator(std::move(scope), Trigger::bounds), n_(n), part_(n), event_(2 * n), times_(2 * n), height_(2 * n) {}
+      : Propagator(std::move(scope), Trigger::bounds), n_(n), part_(n), event_(2 * n), times_(2 * n), height_(2 * n), edges_(n), task_(n) {}
   std::string name() const override { return "cumulative"; }
   bool satisfied(std::span<const Value> v) const override {
     const auto s = v.first(n_), d = v.subspan(n_, n_), r = v.subspan(2 * n_, n_);
@@ -47,9 +48,8 @@ class Cumulative final : public Propagator {
       p.length = ctx.min(dur(i));
       p.need = ctx.min(use(i));
       p.from = p.lst;
-      p.to = p.est + p.length;
-      if (p.from >= p.to || p.need == 0) p.to = p.from;  // none
-      if (p.from == p.to) continue;
+      p.to = std::max(p.from, p.est + p.length);
+      if (p.from == p.to || p.need == 0) continue;  // no part in the profile
       event_[events++] = {p.from, p.need};
       event_[events++] = {p.to, -p.need};
     }
@@ -77,9 +77,10 @@ class Cumulative final : public Propagator {
     for (std::size_t i = 0; i < n_; ++i) {
       const Part& own = part_[i];
       const long length = own.length, need = own.need;
+      if (!limit_use(ctx, i, segments, peak, cap)) return PropStatus::failed;
       if (length == 0 || need == 0 || peak + need <= cap) continue;
       auto blocked = [&](std::size_t k) {
-        const bool mine = own.from <= times_[k] && times_[k + 1] <= own.to;
+        const bool mine = own.need > 0 && own.from <= times_[k] && times_[k + 1] <= own.to;
         return height_[k] - (mine ? own.need : 0) + need > cap;
       };
       long est = own.est, lst = own.lst;
@@ -97,19 +98,62 @@ class Cumulative final : public Propagator {
         return PropStatus::failed;
       changed = true;
     }
-    // A moved start grows compulsory parts: run again until the profile stands.
-    return changed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+    // A moved start grows compulsory parts: run again until the profile stands; only then edge
+    // finding, which costs more.
+    if (changed) return PropStatus::not_fixpoint;
+    return edge_finding(ctx, cap);
   }
 
  private:
   struct Part {
     long est = 0, lst = 0;           // the start's bounds
     long length = 0, need = 0;       // least duration and least use
-    long from = 0, to = 0;           // compulsory part [from, to) at height need; from == to: none
+    long from = 0, to = 0;           // time-compulsory part [from, to), in the profile at height need; from == to: none
   };
   struct Event {
     long time = 0, delta = 0;  // the profile changes by delta at time
   };
+  // Task i's use at most cap less the others' profile where i surely runs (its time-compulsory
+  // part [lst, est + least duration), whatever its use). False when that empties the use.
+  bool limit_use(Context& ctx, std::size_t i, std::size_t segments, long peak, long cap) {
+    const Part& own = part_[i];
+    if (own.from == own.to) return true;
+    const long counted = own.need;  // own part is in the profile exactly on [from, to) when need > 0
+    const long most = ctx.max(use(i));
+    if (most + peak - counted <= cap || most == own.need) return true;
+    long load = 0;
+    if (segments == 0) return most <= cap || ctx.remove_above(use(i), static_cast<Value>(cap));
+    const auto first = times_.begin(), last = times_.begin() + static_cast<long>(segments + 1);
+    std::size_t k = static_cast<std::size_t>(std::upper_bound(first, last, own.from) - first);
+    for (k = k == 0 ? 0 : k - 1; k < segments && times_[k] < own.to; ++k)
+      if (times_[k + 1] > own.from) load = std::max(load, height_[k] - counted);
+    return most + load <= cap || ctx.remove_above(use(i), static_cast<Value>(cap - load));
+  }
+  // Edge finding on the tasks of positive least duration and use, at the time-tabling fixpoint.
+  PropStatus edge_finding(Context& ctx, long cap) {
+    edges_.clear();
+    for (std::size_t i = 0; i < n_; ++i) {
+      const Part& p = part_[i];
+      if (p.length > 0 && p.need > 0) edges_.add(p.est, p.lst + p.length, p.length, p.need), task_[edges_.size() - 1] = i;
+    }
+    if (edges_.size() < 2) return PropStatus::fixpoint;
+    if (!edges_.filter(cap)) return PropStatus::failed;
+    bool moved = false;
+    for (std::size_t k = 0; k < edges_.size(); ++k) {
+      const Part& p = part_[task_[k]];
+      const Var s = start(task_[k]);
+      const long est = edges_.est(k), lst = edges_.lct(k) - p.length;
+      if (est > p.est) {
+        if (!ctx.remove_below(s, static_cast<Value>(est))) return PropStatus::failed;
+        moved = true;
+      }
+      if (lst < p.lst) {
+        if (!ctx.remove_above(s, static_cast<Value>(lst))) return PropStatus::failed;
+        moved = true;
+      }
+    }
+    return moved ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+  }
   // Removes v's negative candidates (durations, uses and the capacity are never negative).
   static bool at_least_zero(Context& ctx, Var v) { return ctx.min(v) >= 0 || ctx.remove_below(v, 0); }
   Var start(std::size_t i) const { return scope()[i]; }
@@ -121,6 +165,8 @@ class Cumulative final : public Propagator {
   std::vector<Event> event_;  // scratch: where each compulsory part starts and ends
   std::vector<long> times_;   // scratch: the distinct event times, increasing
   std::vector<long> height_;  // scratch: the profile from each time to the next
+  CumulativeEdgeFinder edges_;     // scratch: the edge-finding tasks
+  std::vector<std::size_t> task_;  // scratch: the scope task of each edge-finding task
 };
 
 }  // namespace

@@ -7,9 +7,14 @@
 // of compulsory parts (task i surely runs in [max(s), min(s) + min(d)), using min(r)) must stay
 // within max(b) and raises min(b); a task that cannot fit beside the rest of the profile where its
 // own compulsory part is not has its earliest start pushed past, and its latest start pulled
-// before, each such segment (bounds only). Durations, uses and b prune nothing else. Scratch
-// is sized once by the number of tasks; a run sorts the 2n part ends and sweeps them once for the
-// profile, then each task scans only the segments its window overlaps (O(n^2) at worst).
+// before, each such segment (bounds only); and a task's use is at most max(b) less the others'
+// profile where it surely runs, whatever its use (so a variable use, mspsp's bool2int of a
+// worker's choice, drops where the profile is full). At the time-tabling fixpoint, edge finding
+// (cumulative_edge_finding.hpp) on the tasks of positive least duration and use, against max(b),
+// moves start bounds; a run that moves anything reports not_fixpoint. Durations and b prune
+// nothing else. Scratch is sized once by the number of tasks; a run sorts the 2n part ends and
+// sweeps them once for the profile, then each task scans only the segments its window overlaps
+// (O(n^2) at worst); edge finding is O(n^2), plus O(n^2) per distinct use of the tasks it detects.
 #pragma once
 
 #include <memory>
