@@ -38,6 +38,7 @@
 #include <string>
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/domain_words.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -148,11 +149,6 @@ class AllDifferentDomain final : public Propagator {
   // values leave every other position (value consistency, which GAC implies), and the rest is
   // all-different over the open positions and the values nobody fixed.
 
-  // Bit b of `mask` moved to bit b + by; bits pushed past either end are dropped.
-  static std::uint64_t shifted(std::uint64_t mask, long by) {
-    if (by >= 64 || by <= -64) return 0;
-    return by >= 0 ? mask << by : mask >> -by;
-  }
   static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
   static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
 
@@ -179,7 +175,7 @@ class AllDifferentDomain final : public Propagator {
     // Candidates as value masks; fixed values leave the open positions until none is newly fixed.
     std::uint64_t fixed_values = 0, open = 0;  // a value mask, a position mask
     for (int i = 0; i < n_; ++i) {
-      const std::uint64_t c = shifted(words[first_word_[idx(i)]], base_[idx(i)] - lo);
+      const std::uint64_t c = domain_words::shifted(words[first_word_[idx(i)]], base_[idx(i)] - lo);
       cand_[idx(i)] = c;
       if (!single(c)) {
         open |= bit(i);
@@ -243,7 +239,7 @@ class AllDifferentDomain final : public Propagator {
       std::uint64_t c = cand_[idx(i)];
       if ((open >> i & 1) != 0) c &= keep_any | comp_values_[idx(i)];
       const std::uint64_t b = words[first_word_[idx(i)]];
-      const std::uint64_t now = shifted(c, lo - base_[idx(i)]);
+      const std::uint64_t now = domain_words::shifted(c, lo - base_[idx(i)]);
       // now holds i's partner or its fixed value, so this write cannot empty the domain.
       if (now != b && !ctx.keep_bits(scope()[idx(i)], now)) return PropStatus::failed;
     }
