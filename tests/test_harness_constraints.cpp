@@ -584,6 +584,76 @@ TEST_CASE("all-different(domain) stays GAC when one model is propagated from unr
   CHECK(pruned >= 30);
 }
 
+TEST_CASE("all-different(domain) on one-word variables stays GAC along search paths that backtrack",
+          "[bruteforce][harness][all-different]") {
+  // The one-word path keeps its matching between calls as a hint and repairs only what a call
+  // finds broken. Here each model is propagated along a random search path: decisions (fix or
+  // remove a value) on the last state, and now and then a jump back to an earlier state of the
+  // path, as depth-first search restores them; each result must be exactly GAC. The variables'
+  // ranges start at different offsets (their words move into one window by different shifts);
+  // in a third of the models they reach past 64 values above the least one, so the window must
+  // be found afresh while the candidates are wide and may be the setup one again once narrowed.
+  Rng r(407);
+  int failed = 0, pruned = 0, jumps = 0;
+  for (int m = 0; m < 600; ++m) {
+    const int n = r.between(2, 6);  // about 5 values each: the brute force stays small
+    const bool wide = r.chance(33);
+    const int reach = wide ? 90 : 11;
+    csp::Model model;
+    std::vector<Var> vars;
+    for (int i = 0; i < n; ++i) {
+      const Value from = r.between(0, wide ? 40 : 4);
+      std::vector<Value> values;
+      for (Value v = from; v <= std::min<Value>(from + (wide ? 63 : 7), reach); ++v)
+        if (r.chance(wide ? 8 : 60)) values.push_back(v);
+      if (values.size() < 2) values = {from, from + 1};
+      vars.push_back(model.add_var(values));
+    }
+    model.post(csp::all_different(vars, csp::AllDifferentStrength::domain));
+    const harness::Outcome root = harness::propagate(model, model.initial_domains());
+    if (!root.ok) continue;
+    std::vector<csp::Domains> path{root.domains};
+    for (int step = 0; step < 30; ++step) {
+      if (path.size() > 1 && r.chance(30)) {
+        path.resize(static_cast<std::size_t>(r.between(1, static_cast<int>(path.size()) - 1)));
+        ++jumps;
+      }
+      // One to three decisions before propagating: a GAC state survives any single one, but not
+      // always several (and the propagator then sees several changes at once, as after a jump).
+      csp::Domains next = path.back();
+      for (int decisions = r.between(1, 3); decisions > 0; --decisions) {
+        std::vector<std::size_t> open;
+        for (std::size_t i = 0; i < vars.size(); ++i)
+          if (next.size(vars[i]) > 1) open.push_back(i);
+        if (open.empty()) break;
+        const Var x = vars[open[static_cast<std::size_t>(r.between(0, static_cast<int>(open.size()) - 1))]];
+        const std::vector<Value> candidates = next.values(x);
+        const Value v = candidates[static_cast<std::size_t>(r.between(0, static_cast<int>(candidates.size()) - 1))];
+        if (r.chance(50)) {
+          next.assign(x, v);
+        } else {
+          next.remove(x, v);
+        }
+      }
+      const Doms before = harness::read(next, vars);
+      INFO("model " << m << " step " << step << ": " << harness::show(before));
+      const std::optional<Doms> want = harness::supported_values(before, distinct);
+      const harness::Outcome got = harness::propagate(model, next);
+      REQUIRE(got.ok == want.has_value());
+      if (!got.ok) {
+        ++failed;
+        continue;
+      }
+      REQUIRE(harness::read(got.domains, vars) == *want);
+      pruned += *want != before;
+      path.push_back(got.domains);
+    }
+  }
+  CHECK(failed >= 100);
+  CHECK(pruned >= 1000);
+  CHECK(jumps >= 1000);
+}
+
 TEST_CASE("all-different over zero or one variable always holds", "[bruteforce][harness][all-different]") {
   for (auto strength : {csp::AllDifferentStrength::check, csp::AllDifferentStrength::pairwise,
                         csp::AllDifferentStrength::value, csp::AllDifferentStrength::domain}) {

@@ -38,6 +38,7 @@
 #include <string>
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/domain_words.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -143,16 +144,12 @@ class AllDifferentDomain final : public Propagator {
   // When every variable has one word and the candidates of the whole scope lie within 64
   // consecutive values lo..lo+63 (a permutation of up to 64 values, say), each position's
   // candidates are one mask of value indices (bit j: value lo + j) and the steps below are a few
-  // word operations per position or edge. lo is worked out afresh on every call, so the matching
-  // is kept as values (small_mate_), not indices. Fixed positions leave the graph first: their
-  // values leave every other position (value consistency, which GAC implies), and the rest is
-  // all-different over the open positions and the values nobody fixed.
+  // word operations per position or edge. The window is usually the one fixed at setup (lo at the
+  // least base: then each mask is one shift); when a candidate lies beyond it, lo is worked out
+  // afresh, so the matching is kept as values (small_mate_), not indices. Fixed positions leave
+  // the graph first: their values leave every other position (value consistency, which GAC
+  // implies), and the rest is all-different over the open positions and the values nobody fixed.
 
-  // Bit b of `mask` moved to bit b + by; bits pushed past either end are dropped.
-  static std::uint64_t shifted(std::uint64_t mask, long by) {
-    if (by >= 64 || by <= -64) return 0;
-    return by >= 0 ? mask << by : mask >> -by;
-  }
   static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
   static std::uint64_t bit(int i) { return std::uint64_t{1} << i; }
 
@@ -160,27 +157,39 @@ class AllDifferentDomain final : public Propagator {
   bool propagate_small(Context& ctx, PropStatus& status) {
     if (n_ == 0) return false;  // no bounds to span (lo - hi below would overflow)
     const std::uint64_t* words = ctx.domains().words().data();
-    long lo = std::numeric_limits<long>::max(), hi = std::numeric_limits<long>::min();
+    std::uint64_t beyond = 0;  // candidates past the end of the setup window
     for (int i = 0; i < n_; ++i) {
       const std::uint64_t b = words[first_word_[idx(i)]];
       if (b == 0) {
         status = PropStatus::failed;
         return true;
       }
-      lo = std::min(lo, static_cast<long>(base_[idx(i)]) + std::countr_zero(b));
-      hi = std::max(hi, static_cast<long>(base_[idx(i)]) + 63 - std::countl_zero(b));
+      beyond |= b & lift_lost_[idx(i)];
+      cand_[idx(i)] = b << lift_[idx(i)];
     }
-    if (hi - lo >= 64) return false;
+    long lo = window_lo_;
+    if (beyond != 0) {
+      lo = std::numeric_limits<long>::max();
+      long hi = std::numeric_limits<long>::min();
+      for (int i = 0; i < n_; ++i) {
+        const std::uint64_t b = words[first_word_[idx(i)]];
+        lo = std::min(lo, static_cast<long>(base_[idx(i)]) + std::countr_zero(b));
+        hi = std::max(hi, static_cast<long>(base_[idx(i)]) + 63 - std::countl_zero(b));
+      }
+      if (hi - lo >= 64) return false;
+      for (int i = 0; i < n_; ++i)
+        cand_[idx(i)] = domain_words::shifted(words[first_word_[idx(i)]], base_[idx(i)] - lo);
+    }
     status = small_run(ctx, words, lo);
     return true;
   }
 
+  // cand_ holds the candidates in the window at lo.
   PropStatus small_run(Context& ctx, const std::uint64_t* words, long lo) {
-    // Candidates as value masks; fixed values leave the open positions until none is newly fixed.
+    // Fixed values leave the open positions until none is newly fixed.
     std::uint64_t fixed_values = 0, open = 0;  // a value mask, a position mask
     for (int i = 0; i < n_; ++i) {
-      const std::uint64_t c = shifted(words[first_word_[idx(i)]], base_[idx(i)] - lo);
-      cand_[idx(i)] = c;
+      const std::uint64_t c = cand_[idx(i)];
       if (!single(c)) {
         open |= bit(i);
       } else if ((fixed_values & c) != 0) {
@@ -189,6 +198,7 @@ class AllDifferentDomain final : public Propagator {
         fixed_values |= c;
       }
     }
+    std::uint64_t write = open;  // the positions whose candidates may change below
     for (bool again = true; again;) {
       again = false;
       for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) {
@@ -230,22 +240,37 @@ class AllDifferentDomain final : public Propagator {
       small_mate_[idx(i)] = static_cast<Value>(lo + mate_[idx(i)]);
     }
 
-    // 2. Strong components of the open positions, and which of them reach a free value.
-    std::uint64_t reach = 0;  // values: the partners of the positions that reach a free value
-    components_small(open, matched, reach);
-
-    // 3. Keep the free values, the values of one's own component and those whose partner
-    //    reaches a free value; write back every position that lost a value above or here.
+    // 2. The positions that reach a free value, grown backwards from those that have one (by
+    //    word operations, as the values they are matched to). Every edge into them is kept, every
+    //    edge from them to one that does not reach is removed (that one cannot reach back).
     std::uint64_t all = 0;
     for (std::uint64_t rest = open; rest != 0; rest &= rest - 1) all |= cand_[idx(std::countr_zero(rest))];
-    const std::uint64_t keep_any = (all & ~matched) | reach;
-    for (int i = 0; i < n_; ++i) {
+    const std::uint64_t free = all & ~matched;
+    std::uint64_t reach = free;   // free values and the partners of the positions that reach one
+    std::uint64_t closed = open;  // open positions not (yet) known to reach a free value
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (std::uint64_t rest = closed; rest != 0; rest &= rest - 1) {
+        const int i = std::countr_zero(rest);
+        if ((cand_[idx(i)] & reach) == 0) continue;
+        reach |= bit(mate_[idx(i)]);
+        closed &= ~bit(i);
+        grew = true;
+      }
+    }
+
+    // 3. Among the others (edges only among themselves), an edge is kept iff it lies on a cycle:
+    //    strong components. When every open position reaches a free value, nothing is pruned.
+    if (closed != 0) components_small(closed, matched);
+
+    // 4. Write back every position that lost a value above or here.
+    for (; write != 0; write &= write - 1) {
+      const int i = std::countr_zero(write);
       std::uint64_t c = cand_[idx(i)];
-      if ((open >> i & 1) != 0) c &= keep_any | comp_values_[idx(i)];
-      const std::uint64_t b = words[first_word_[idx(i)]];
-      const std::uint64_t now = shifted(c, lo - base_[idx(i)]);
+      if ((open >> i & 1) != 0) c &= (closed >> i & 1) != 0 ? comp_values_[idx(i)] : reach;
+      const std::uint64_t now = domain_words::shifted(c, lo - base_[idx(i)]);
       // now holds i's partner or its fixed value, so this write cannot empty the domain.
-      if (now != b && !ctx.keep_bits(scope()[idx(i)], now)) return PropStatus::failed;
+      if (now != words[first_word_[idx(i)]] && !ctx.keep_bits(scope()[idx(i)], now)) return PropStatus::failed;
     }
     return PropStatus::fixpoint;
   }
@@ -289,13 +314,13 @@ class AllDifferentDomain final : public Propagator {
     return false;
   }
 
-  // Tarjan's algorithm as in components(), over the open positions: i -> owner_[j] for every
-  // other matched candidate j of i. Sets comp_values_[i] to the partners of i's component and
-  // `reach` to the partners of the positions whose component reaches a free value.
-  void components_small(std::uint64_t open, std::uint64_t matched, std::uint64_t& reach) {
-    std::uint64_t visited = 0, on_stack = 0, reaching = 0;  // position masks
+  // Tarjan's algorithm as in components(), over the positions `among` (closed under the edges):
+  // i -> owner_[j] for every other matched candidate j of i. Sets comp_values_[i] to the partners
+  // of i's component.
+  void components_small(std::uint64_t among, std::uint64_t matched) {
+    std::uint64_t visited = 0, on_stack = 0;  // position masks
     int counter = 0, sp = 0;
-    for (std::uint64_t roots = open; roots != 0; roots &= roots - 1) {
+    for (std::uint64_t roots = among; roots != 0; roots &= roots - 1) {
       const int root = std::countr_zero(roots);
       if ((visited >> root & 1) != 0) continue;
       int top = 0;
@@ -304,7 +329,6 @@ class AllDifferentDomain final : public Propagator {
         scc_stack_[idx(sp++)] = v;
         visited |= bit(v);
         on_stack |= bit(v);
-        if ((cand_[idx(v)] & ~matched) != 0) reaching |= bit(v);
         frame_[idx(top)] = {v, cand_[idx(v)] & matched & ~bit(mate_[idx(v)])};
       };
       visit(root);
@@ -319,8 +343,6 @@ class AllDifferentDomain final : public Propagator {
             visit(w);
           } else if ((on_stack >> w & 1) != 0) {
             low_[idx(v)] = std::min(low_[idx(v)], index_[idx(w)]);
-          } else if ((reaching >> w & 1) != 0) {
-            reaching |= bit(v);  // a closed component
           }
           continue;
         }
@@ -336,16 +358,11 @@ class AllDifferentDomain final : public Propagator {
           }
           for (int t = k; t < sp; ++t) comp_values_[idx(scc_stack_[idx(t)])] = values;
           on_stack &= ~members;
-          if ((reaching & members) != 0) {
-            reaching |= members;
-            reach |= values;
-          }
           sp = k;
         }
         if (--top >= 0) {
           const int p = frame_[idx(top)].pos;
           low_[idx(p)] = std::min(low_[idx(p)], low_[idx(v)]);
-          if ((reaching >> v & 1) != 0) reaching |= bit(p);
         }
       }
     }
@@ -405,6 +422,15 @@ class AllDifferentDomain final : public Propagator {
       mate_.resize(idx(n_));
       owner_.resize(64);
       from_.resize(64);
+      // The setup window starts at the least base; a base 64 or more past it puts all of that
+      // variable's candidates beyond the window.
+      window_lo_ = std::numeric_limits<long>::max();
+      for (Var v : scope()) window_lo_ = std::min(window_lo_, static_cast<long>(d.layout(v).base));
+      for (Var v : scope()) {
+        const long lift = d.layout(v).base - window_lo_;
+        lift_.push_back(lift < 64 ? static_cast<int>(lift) : 0);
+        lift_lost_.push_back(lift == 0 ? 0 : lift < 64 ? ~std::uint64_t{0} << (64 - lift) : ~std::uint64_t{0});
+      }
     }
     // Layout ranges, merged where they overlap or touch, laid end to end as the value indices.
     struct Range {
@@ -568,6 +594,10 @@ class AllDifferentDomain final : public Propagator {
   };
   std::vector<std::uint64_t> cand_, comp_values_;
   std::vector<Value> small_mate_;
+  long window_lo_ = 0;  // the setup window's first value: the least base
+  // Per position: the shift of its word into the setup window, and the bits that shift drops.
+  std::vector<int> lift_;
+  std::vector<std::uint64_t> lift_lost_;
   std::vector<Frame> frame_;
   std::vector<int> queue_, mate_, owner_, from_;
   std::unique_ptr<Propagator> fallback_;  // all-different(value), when a variable is in the interval form

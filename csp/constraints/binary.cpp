@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "csp/constraints/domain_words.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -87,6 +88,17 @@ class Equal final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     if (d.interval(x_) || d.interval(y_)) return propagate_bounds(ctx);
+    if (d.single_word(x_) && d.single_word(y_)) {
+      // Word by word: value a of x is bit a - base x, and y's candidate a - c is the same bit of
+      // y's word moved by base y + c - base x. Two shifts and two masks, no value loop.
+      const std::int64_t by = std::int64_t{d.layout(y_).base} + c_ - d.layout(x_).base;
+      const std::uint64_t wx = d.bits(x_), wy = d.bits(y_);
+      const std::uint64_t kx = wx & domain_words::shifted(wy, by);
+      const std::uint64_t ky = wy & domain_words::shifted(kx, -by);
+      if (kx != wx && !ctx.keep_bits(x_, kx)) return PropStatus::failed;
+      if (ky != wy && !ctx.keep_bits(y_, ky)) return PropStatus::failed;
+      return (kx & (kx - 1)) == 0 ? PropStatus::subsumed : PropStatus::fixpoint;  // x fixed: so is y
+    }
     for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a))
       if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
     for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))

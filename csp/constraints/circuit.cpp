@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "csp/constraints/domain_words.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -42,11 +43,6 @@ class Circuit final : public Propagator {
   }
 
  private:
-  // Bit b of `mask` moved to bit b + by; bits pushed past either end are dropped.
-  static std::uint64_t shifted(std::uint64_t mask, long by) {
-    if (by >= 64 || by <= -64) return 0;
-    return by >= 0 ? mask << by : mask >> -by;
-  }
   static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
 
   // The layout never changes: decides once whether the fast path applies and precomputes it.
@@ -64,7 +60,7 @@ class Circuit final : public Propagator {
       const VarLayout& l = d.layout(scope()[i]);
       word_[i] = l.first_word;
       to_node_[i] = static_cast<long>(l.base) - base_;
-      allowed_[i] = shifted(all & ~bit_of(static_cast<int>(i)), -to_node_[i]);
+      allowed_[i] = domain_words::shifted(all & ~bit_of(static_cast<int>(i)), -to_node_[i]);
     }
   }
 
@@ -85,7 +81,7 @@ class Circuit final : public Propagator {
           if (!ctx.keep_bits(scope()[i], b)) return PropStatus::failed;
         }
         if (!single(b)) continue;
-        const std::uint64_t node = shifted(b, to_node_[i]);
+        const std::uint64_t node = domain_words::shifted(b, to_node_[i]);
         if ((taken & node) != 0) return PropStatus::failed;  // two nodes with one successor
         taken |= node;
         fixed |= bit_of(static_cast<int>(i));
@@ -96,7 +92,7 @@ class Circuit final : public Propagator {
       for (std::uint64_t open = all & ~fixed; open != 0; open &= open - 1) {
         const auto i = static_cast<std::size_t>(std::countr_zero(open));
         const std::uint64_t b = words[word_[i]];
-        const std::uint64_t keep = b & ~shifted(taken, -to_node_[i]);
+        const std::uint64_t keep = b & ~domain_words::shifted(taken, -to_node_[i]);
         if (keep == b) continue;
         if (!ctx.keep_bits(scope()[i], keep)) return PropStatus::failed;
         again |= single(keep);
@@ -119,7 +115,7 @@ class Circuit final : public Propagator {
         if (length == n) continue;
         const auto e = static_cast<std::size_t>(end);
         const std::uint64_t b = words[word_[e]];
-        const std::uint64_t keep = b & ~shifted(bit_of(head), -to_node_[e]);
+        const std::uint64_t keep = b & ~domain_words::shifted(bit_of(head), -to_node_[e]);
         if (keep == b) continue;
         if (!ctx.keep_bits(scope()[e], keep)) return PropStatus::failed;
         again |= single(keep);

@@ -1,9 +1,10 @@
 // Domain words: read a variable's candidates 64 values at a time, in either storage form, so a
 // propagator can intersect and unite two domains word by word instead of value by value.
 //
-// window(d, v, s) is the set of v's candidates in [s, s + 63] as bits (bit j: s + j is a
-// candidate), whatever v's base and form: a bit-form variable's words are shifted into place, an
-// interval-form one yields the mask of its range. first_in / last_in find v's least and greatest
+// shifted(mask, by) moves a word of candidates from one base to another. window(d, v, s) is the
+// set of v's candidates in [s, s + 63] as bits (bit j: s + j is a candidate), whatever v's base
+// and form: a bit-form variable's words are shifted into place, an interval-form one yields the
+// mask of its range. first_in / last_in find v's least and greatest
 // candidate in [lo, hi] by whole words. All read the domains only and allocate nothing.
 #pragma once
 
@@ -13,6 +14,14 @@
 #include "csp/domains.hpp"
 
 namespace csp::domain_words {
+
+/// Bit b of `mask` moved to bit b + by (left for by > 0); bits pushed past either end are dropped.
+/// The mask of a one-word domain based at `base`, seen from a window based at `s`, is
+/// shifted(mask, base - s).
+inline std::uint64_t shifted(std::uint64_t mask, std::int64_t by) {
+  if (by >= 64 || by <= -64) return 0;
+  return by >= 0 ? mask << by : mask >> -by;
+}
 
 /// The bits j in 0..63 with s + j in [lo, hi] (0 when they do not meet).
 inline std::uint64_t range_mask(std::int64_t s, std::int64_t lo, std::int64_t hi) {
