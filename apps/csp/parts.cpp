@@ -1,5 +1,6 @@
 #include "parts.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdio>
 #include <optional>
@@ -50,19 +51,22 @@ std::string shell_quoted(const std::string& arg) {
 void print_part_lines(const SearchConfig& c, const csp::Model& model, const csp::SearchOptions& options,
                       const csp::Domains& start) {
   csp::Stats stats;
-  std::vector<csp::Path> paths = csp::split(model, options, start, c.split, &stats);
-  if (paths.empty()) paths.emplace_back();  // the root fails: one part, which finds that out again
+  const std::vector<csp::Path> paths = csp::split(model, options, start, c.split, &stats);
+  print_part_lines(paths);
+  if (c.stats) print_stats(stats, {{"parts", std::to_string(std::max<std::size_t>(paths.size(), 1))}});
+}
+
+void print_part_lines(const std::vector<csp::Path>& paths) {
   const std::string head = command_without_split();
   std::string out;
   for (const csp::Path& p : paths) out += head + " --part '" + csp::to_text(p) + "'\n";
+  if (paths.empty()) out = head + " --part '-'\n";  // the root fails: one part, which finds that out again
   std::fputs(out.c_str(), stdout);
-  if (c.stats)
-    print_stats(stats, {{"parts", std::to_string(paths.size())}});
 }
 
-csp::Path part_path(const SearchConfig& c, const csp::Model& model) {
+csp::Path part_path(const SearchConfig& c, std::size_t variables) {
   try {
-    return csp::parse_path(c.part, static_cast<std::size_t>(model.var_count()));
+    return csp::parse_path(c.part, variables);
   } catch (const std::invalid_argument& e) {
     throw UsageError("--part '" + c.part + "': " + e.what());
   }
@@ -90,7 +94,7 @@ int print_result_line(const PartResult& r) {
 int solve_part(const SearchConfig& c, const csp::Model& model, const csp::SearchOptions& options, csp::Domains start,
                bool all, const std::function<void(std::span<const csp::Value>)>& check,
                const std::function<std::string(std::span<const csp::Value>)>& format) {
-  const csp::Path path = part_path(c, model);
+  const csp::Path path = part_path(c, static_cast<std::size_t>(model.var_count()));
   if (!csp::apply(path, start)) {  // a decision empties a variable: the part holds nothing
     PartResult empty;
     empty.part = c.part;

@@ -28,8 +28,11 @@ std::string shell_quoted(const std::string& arg);
 void print_part_lines(const SearchConfig& c, const csp::Model& model, const csp::SearchOptions& options,
                       const csp::Domains& start);
 
-/// --part's path (UsageError naming the bad token and why).
-csp::Path part_path(const SearchConfig& c, const csp::Model& model);
+/// Prints one part line per path (an empty list: the one part "-", the whole space).
+void print_part_lines(const std::vector<csp::Path>& paths);
+
+/// --part's path for a model of `variables` variables (UsageError naming the bad token and why).
+csp::Path part_path(const SearchConfig& c, std::size_t variables);
 
 /// The result of a search of one part: its path text, status (limit names the limit), counts, time.
 PartResult part_result(const SearchConfig& c, const csp::SearchResult& r);
