@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "commands.hpp"
+#include "parts.hpp"
 #include "problems/coloring/chromatic.hpp"
 #include "problems/maps/maps.hpp"
 
@@ -44,6 +45,74 @@ std::string self_loop_warning(const pc::DimacsGraph& g, const std::string& sourc
   return source + ": " + std::to_string(loops.size()) + " self-loops dropped, lines " + lines + why;
 }
 
+// A colouring as the result line's solution: each vertex's colour (1-based), in vertex order.
+std::string colouring_text(const std::vector<int>& colour) {
+  std::string text;
+  for (std::size_t v = 0; v < colour.size(); ++v) text += (v > 0 ? " " : "") + std::to_string(colour[v] + 1);
+  return text;
+}
+
+// The result line of a k-colouring search of one part.
+int print_k_coloring_part(const SearchConfig& c, const pc::KColoring& r) {
+  PartResult p;
+  p.part = c.part;
+  p.status = r.status == pc::KColoring::Status::feasible ? PartResult::Status::found
+             : r.status == pc::KColoring::Status::infeasible ? PartResult::Status::exhausted
+                                                             : PartResult::Status::limit;
+  if (p.status == PartResult::Status::limit) p.limit = csp::to_string(r.limit);
+  p.solutions = r.status == pc::KColoring::Status::feasible ? 1 : 0;
+  p.nodes = r.stats.nodes;
+  p.failures = r.stats.failures;
+  p.seconds = r.stats.seconds();
+  if (r.status == pc::KColoring::Status::feasible) p.solution = colouring_text(r.colour);
+  return print_result_line(p);
+}
+
+// --split and --part of csp color. The parts are those of the first search the command runs: the
+// K-colouring for --colors K, else the descent's first (greedy - 1 colours), which holds every
+// later one (chromatic.hpp). Every part must start from the same clique, so the exact clique
+// search has to finish: one cut short by --clique-budget could stop elsewhere on another machine.
+int color_parts(const ColorCommand& c, const pc::Graph& g, const pc::ColoringSettings& settings) {
+  if (c.file == "-") throw UsageError("--split and --part need the graph in a file, not on standard input");
+  const pc::Clique clique = pc::max_clique(g, pc::clique_budget_within(settings.clique_budget, settings.time_limit));
+  if (!clique.maximum)
+    throw UsageError("--split and --part need the clique search to finish (every part starts from the same clique): "
+                     "raise --clique-budget (0: no limit)");
+  const auto vertices = static_cast<int>(boost::num_vertices(g));
+  const int greedy = pc::colours_used(pc::dsatur_greedy(g));
+  const int k = c.colors > 0 ? c.colors : greedy - 1;
+  const bool searched = vertices > 0 && k >= 1 && k >= static_cast<int>(clique.vertices.size());
+  if (c.search.split > 0) {
+    if (!searched) {
+      print_part_lines({});
+      return Exit::ok;
+    }
+    const pc::KColoringSearch s = pc::k_coloring_search(g, k, clique.vertices, settings);
+    print_part_lines(c.search, s.coloring.model, s.options, s.start);
+    return Exit::ok;
+  }
+  const csp::Path path = part_path(c.search, static_cast<std::size_t>(vertices));
+  if (c.colors > 0) {
+    pc::ColoringSettings timed = settings;
+    timed.search.limits.time = settings.time_limit;
+    return print_k_coloring_part(c.search, pc::color_with(g, c.colors, clique.vertices, timed, path));
+  }
+  const pc::Chromatic r = pc::chromatic_number(g, settings, path);
+  if (!pc::is_proper(g, r.colour, r.colours)) throw InternalError("the colouring found is not proper");
+  PartResult p;
+  p.part = c.search.part;
+  p.status = r.limit == csp::LimitHit::none ? PartResult::Status::exhausted : PartResult::Status::limit;
+  if (r.limit != csp::LimitHit::none) p.limit = csp::to_string(r.limit);
+  p.solutions = r.stats.solutions;
+  p.nodes = r.stats.nodes;
+  p.failures = r.stats.failures;
+  p.seconds = r.stats.seconds();
+  p.objective = r.colours;
+  p.sense = PartResult::Sense::minimize;
+  p.solution = colouring_text(r.colour);
+  return print_result_line(p);
+}
+
 }  // namespace
 
 CLI::App* add_color(CLI::App& app, ColorCommand& c) {
@@ -76,6 +145,7 @@ int run_color(const ColorCommand& c) {
   if (const std::string warning = self_loop_warning(dimacs, source); !warning.empty())
     std::fprintf(stderr, "csp: warning: %s\n", warning.c_str());
   const pc::Graph& g = dimacs.graph;
+  if (c.search.parted()) return color_parts(c, g, settings);
   std::vector<std::pair<std::string, std::string>> info{{"vertices", std::to_string(boost::num_vertices(g))},
                                                         {"edges", std::to_string(boost::num_edges(g))}};
   auto print_colouring = [&](const std::vector<int>& colour, int k) {
@@ -133,6 +203,20 @@ int run_map(const MapCommand& c) {
   const pc::Graph g = problems::maps::graph_of(map);
   pc::ColoringSettings settings = settings_of(c.search);
   settings.search.limits.time = settings.time_limit;
+  if (c.search.split > 0) {
+    const pc::KColoringSearch s = pc::k_coloring_search(g, c.colors, {}, settings);
+    print_part_lines(c.search, s.coloring.model, s.options, s.start);
+    return Exit::ok;
+  }
+  if (!c.search.part.empty()) {
+    const csp::Path path = part_path(c.search, map.regions.size());
+    const pc::KColoring r = pc::color_with(g, c.colors, {}, settings, path);
+    if (r.status == pc::KColoring::Status::feasible)
+      for (const auto& [a, b] : map.borders)
+        if (r.colour[static_cast<std::size_t>(a)] == r.colour[static_cast<std::size_t>(b)])
+          throw InternalError("two neighbouring regions share a colour");
+    return print_k_coloring_part(c.search, r);
+  }
   const pc::KColoring r = pc::color_with(g, c.colors, {}, settings);
   if (c.search.stats)
     print_stats(r.stats, {{"regions", std::to_string(map.regions.size())}, {"borders", std::to_string(map.borders.size())}});

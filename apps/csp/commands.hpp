@@ -64,4 +64,12 @@ struct LatinCommand {
 CLI::App* add_latin(CLI::App& app, LatinCommand& c);
 int run_latin(const LatinCommand& c);
 
+/// csp merge: the result lines of a split search's parts combined (merge.cpp).
+struct MergeCommand {
+  std::vector<std::string> files;  ///< files of result lines; none: standard input
+  std::string parts;               ///< the part lines --split printed ("": not given)
+};
+CLI::App* add_merge(CLI::App& app, MergeCommand& c);
+int run_merge(const MergeCommand& c);
+
 }  // namespace csp_app

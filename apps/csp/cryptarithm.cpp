@@ -3,6 +3,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "parts.hpp"
 #include "problems/cryptarithm/cryptarithm.hpp"
 
 namespace csp_app {
@@ -24,7 +25,23 @@ int run_cryptarithm(const CryptarithmCommand& c) {
     throw InputError("cryptarithm '" + c.equation + "': " + e.what());
   }
   const pc::CryptarithmModel m = pc::make_model(puzzle, strength_of(c.strength));
-  csp::Solver solver(m.model, c.search.search_options());
+  const csp::SearchOptions options = c.search.search_options();
+  if (c.search.split > 0) {
+    print_part_lines(c.search, m.model, options, m.model.initial_domains());
+    return Exit::ok;
+  }
+  if (!c.search.part.empty())
+    return solve_part(
+        c.search, m.model, options, m.model.initial_domains(), true,
+        [&](std::span<const csp::Value> s) {
+          if (!pc::is_solution(puzzle, m.assignment(s)))
+            throw InternalError("a wrong solution was found: " + pc::format_digits(puzzle, m.assignment(s)));
+        },
+        [&](std::span<const csp::Value> s) {
+          const pc::Assignment a = m.assignment(s);
+          return pc::format_letters(puzzle, a) + "  " + pc::format_digits(puzzle, a);
+        });
+  csp::Solver solver(m.model, options);
   const csp::SearchResult r = solver.for_each_solution(m.model.initial_domains(), [&](std::span<const csp::Value> s) {
     const pc::Assignment a = m.assignment(s);
     if (!pc::is_solution(puzzle, a)) throw InternalError("a wrong solution was found: " + pc::format_digits(puzzle, a));

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "parts.hpp"
 #include "problems/latin/latin.hpp"
 
 namespace csp_app {
@@ -31,6 +32,34 @@ int run_latin(const LatinCommand& c) {
     std::unique_ptr<pl::LatinModel> model;
     std::unique_ptr<csp::Solver> solver;
   };
+  if (c.search.parted()) {
+    // The parts of one square's search: the input must hold exactly one.
+    std::vector<pl::Square> squares;
+    for (const auto& lines : contents)
+      for (const std::string& line : lines)
+        if (const pl::ParsedLine parsed = pl::parse_line(line); parsed.kind != pl::ParsedLine::Kind::skip) {
+          if (parsed.kind == pl::ParsedLine::Kind::invalid) throw InputError("invalid square: " + parsed.reason);
+          squares.push_back(parsed.square);
+        }
+    if (squares.size() != 1)
+      throw UsageError("--split and --part take one square, the input has " + std::to_string(squares.size()));
+    if (files.size() != 1 || files[0] == "-") throw UsageError("--split and --part need the square in a file");
+    const pl::Square& square = squares.front();
+    const pl::LatinModel lm(square.side, rules);
+    if (c.search.split > 0) {
+      print_part_lines(c.search, lm.model(), options, lm.start(square));
+      return Exit::ok;
+    }
+    return solve_part(
+        c.search, lm.model(), options, lm.start(square), false,
+        [&](std::span<const csp::Value> s) {
+          if (!pl::is_completion(square, lm.values(s)))
+            throw InternalError("wrong completion");
+        },
+        [&](std::span<const csp::Value> s) {
+          return pl::format_line(lm.values(s), square);
+        });
+  }
   std::map<int, Slot> slots;
   std::map<std::string, std::uint64_t> outcomes;
   csp::Stats total;

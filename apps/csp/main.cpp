@@ -7,9 +7,11 @@
 
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
+#include "parts.hpp"
 
 int main(int argc, char** argv) {
   using namespace csp_app;
+  remember_command_line(argc, argv);
   CLI::App app{"Solve constraint-satisfaction problems: N-queens, graph and map colouring, cryptarithms, "
                "the zebra puzzle, Latin squares."};
   app.require_subcommand(1);
@@ -22,12 +24,14 @@ int main(int argc, char** argv) {
   CryptarithmCommand cryptarithm;
   ZebraCommand zebra;
   LatinCommand latin;
+  MergeCommand merge;
   CLI::App* queens_cmd = add_queens(app, queens);
   CLI::App* color_cmd = add_color(app, color);
   CLI::App* map_cmd = add_map(app, map);
   CLI::App* cryptarithm_cmd = add_cryptarithm(app, cryptarithm);
   CLI::App* zebra_cmd = add_zebra(app, zebra);
   CLI::App* latin_cmd = add_latin(app, latin);
+  CLI::App* merge_cmd = add_merge(app, merge);
   apps_common::add_options_markdown_flag(app, [queens_cmd] {
     return "## csp\n\nThe search options of every `csp` subcommand (shown for `csp queens`). `color` and `map` also take\n"
            "`--order dsatur` (the default there); `latin` also takes `--rules` (default `naked-single,hidden-single`);\n"
@@ -53,6 +57,7 @@ int main(int argc, char** argv) {
     if (*cryptarithm_cmd) return run_cryptarithm(cryptarithm);
     if (*zebra_cmd) return run_zebra(zebra);
     if (*latin_cmd) return run_latin(latin);
+    if (*merge_cmd) return run_merge(merge);
   } catch (const InputError& e) {
     std::fprintf(stderr, "csp: %s\n", e.what());
     return Exit::failed;

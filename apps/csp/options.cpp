@@ -36,6 +36,15 @@ void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::s
                                      "restart-base"},
                                     own_orders);
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
+  auto* split = cmd.add_option("--split", c.split,
+                               "Print at least N command lines, one per part of the search (each this command with "
+                               "--part), and exit; csp merge combines their results (docs/scale-out.md)")
+                    ->check(apps_common::whole_number(1, 1000000));
+  cmd.add_option("--part", c.part,
+                 "Solve only this part of the search (a line --split printed) and print one result line for csp merge")
+      ->check(CLI::Validator([](std::string& s) { return s.empty() ? std::string("the path is empty (the whole search is -)") : std::string(); },
+                             "PATH"))
+      ->excludes(split);
 }
 
 void add_strength_option(CLI::App& cmd, std::string& strength) {

@@ -44,6 +44,13 @@ struct InternalError : std::runtime_error {
 /// command's), and --stats.
 struct SearchConfig : csp::SearchSettings {
   bool stats = false;
+  /// --split N: print at least N part lines and exit (0: not asked); parts.hpp.
+  std::size_t split = 0;
+  /// --part LINE: the path of the one part to solve ("": the whole search); parts.hpp.
+  std::string part;
+
+  /// True when --split or --part was given.
+  bool parted() const { return split > 0 || !part.empty(); }
 
   /// The options for csp::Solver; an order the library does not know (dsatur) is left at mrv
   /// for the command to replace. Throws UsageError on a bad name.
@@ -56,7 +63,7 @@ struct SearchConfig : csp::SearchSettings {
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
 /// Adds --order, --values, --seed, --inference, (when with_rules) --rules, --node-limit,
-/// --time-limit from the library's table, and --stats; the accepted variable orders are
+/// --time-limit from the library's table, --stats, and --split / --part (docs/scale-out.md); the accepted variable orders are
 /// `own_orders` (the command's, such as dsatur), then the library's.
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders = {},
                         bool with_rules = false);

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "parts.hpp"
 #include "problems/queens/queens.hpp"
 
 namespace csp_app {
@@ -26,22 +27,37 @@ CLI::App* add_queens(CLI::App& app, QueensCommand& c) {
 int run_queens(const QueensCommand& c) {
   problems::Queens q = problems::make_queens(
       c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different, strength_of(c.strength));
-  csp::Solver solver(q.model, c.search.search_options());
-  std::uint64_t valid = 0;
-  std::string out;
+  const csp::SearchOptions options = c.search.search_options();
+  if (c.search.parted() && c.all)
+    throw UsageError("--all prints every placement, a part prints one result line: use --count or --first");
+  if (c.search.split > 0) {
+    print_part_lines(c.search, q.model, options, q.model.initial_domains());
+    return Exit::ok;
+  }
   // A placement as the row (1..N) of the queen in each column, left to right.
-  auto on_solution = [&](std::span<const csp::Value> s) {
+  auto rows_of = [&](std::span<const csp::Value> s) {
     std::vector<csp::Value> rows(s.begin(), s.begin() + c.n);
     if (!problems::queens_valid(rows)) throw InternalError("an invalid placement was found");
+    return rows;
+  };
+  auto text_of = [&](std::span<const csp::Value> s) {
+    std::string text;
+    for (int i = 0; i < c.n; ++i) text += (i > 0 ? " " : "") + std::to_string(s[static_cast<std::size_t>(i)] + 1);
+    return text;
+  };
+  if (!c.search.part.empty())
+    return solve_part(c.search, q.model, options, q.model.initial_domains(), c.count,
+                      [&](std::span<const csp::Value> s) { rows_of(s); }, text_of);
+
+  csp::Solver solver(q.model, options);
+  std::uint64_t valid = 0;
+  std::string out;
+  auto on_solution = [&](std::span<const csp::Value> s) {
+    rows_of(s);
     ++valid;
     if (!c.count) {
-      for (int i = 0; i < c.n; ++i) {
-        if (i > 0) out += ' ';
-        out += std::to_string(rows[static_cast<std::size_t>(i)] + 1);
-      }
-      out += '\n';
+      out = text_of(s) + '\n';
       std::fputs(out.c_str(), stdout);
-      out.clear();
     }
     return c.count || c.all;  // --first (the default) stops at the first placement
   };

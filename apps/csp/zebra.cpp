@@ -3,6 +3,7 @@
 #include <string>
 
 #include "commands.hpp"
+#include "parts.hpp"
 #include "problems/zebra/zebra.hpp"
 
 namespace csp_app {
@@ -17,7 +18,22 @@ CLI::App* add_zebra(CLI::App& app, ZebraCommand& c) {
 int run_zebra(const ZebraCommand& c) {
   namespace pz = problems::zebra;
   const pz::ZebraModel z = pz::make_model(strength_of(c.strength));
-  csp::Solver solver(z.model, c.search.search_options());
+  const csp::SearchOptions options = c.search.search_options();
+  if (c.search.split > 0) {
+    print_part_lines(c.search, z.model, options, z.model.initial_domains());
+    return Exit::ok;
+  }
+  if (!c.search.part.empty())
+    return solve_part(
+        c.search, z.model, options, z.model.initial_domains(), true,
+        [&](std::span<const csp::Value> s) {
+          if (!pz::clues_hold(z.houses(s))) throw InternalError("a solution breaking a clue was found");
+        },
+        [&](std::span<const csp::Value> s) {
+          const pz::Houses h = z.houses(s);
+          return "zebra: " + pz::zebra_owner(h) + ", water: " + pz::water_drinker(h);
+        });
+  csp::Solver solver(z.model, options);
   // Every solution is searched for, so that the answer printed is known to be the only one.
   std::vector<pz::Houses> found;
   const csp::SearchResult r = solver.for_each_solution(z.model.initial_domains(), [&](std::span<const csp::Value> s) {

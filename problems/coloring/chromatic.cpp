@@ -22,7 +22,18 @@ std::chrono::nanoseconds clique_budget_within(std::chrono::nanoseconds budget, s
   return budget.count() == 0 ? quarter : std::min(budget, quarter);
 }
 
-KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings) {
+KColoringSearch k_coloring_search(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings) {
+  KColoringSearch out{make_coloring_model(g, k), settings.search, {}};
+  if (settings.dsatur) out.options.order = dsatur_order(g);
+  out.options.values = fresh_colour_values(out.options.values, static_cast<int>(out.coloring.colour.size()));
+  out.start = out.coloring.model.initial_domains();
+  for (std::size_t i = 0; i < clique.size(); ++i)
+    out.start.assign(out.coloring.colour[static_cast<std::size_t>(clique[i])], static_cast<csp::Value>(i));
+  return out;
+}
+
+KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings,
+                     const csp::Path& part) {
   KColoring out;
   if (static_cast<int>(clique.size()) > k || (k < 1 && boost::num_vertices(g) > 0)) {
     out.status = KColoring::Status::infeasible;
@@ -32,27 +43,26 @@ KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, cons
     out.status = KColoring::Status::feasible;
     return out;
   }
-  ColoringModel m = make_coloring_model(g, k);
-  csp::SearchOptions o = settings.search;
-  if (settings.dsatur) o.order = dsatur_order(g);
-  o.values = fresh_colour_values(o.values, static_cast<int>(m.colour.size()));
-  csp::Domains start = m.model.initial_domains();
-  for (std::size_t i = 0; i < clique.size(); ++i)
-    start.assign(m.colour[static_cast<std::size_t>(clique[i])], static_cast<csp::Value>(i));
-  csp::Solver solver(m.model, o);
-  csp::SearchResult r = solver.solve(start);
+  KColoringSearch search = k_coloring_search(g, k, clique, settings);
+  // A decision of the part that needs a colour above k - 1 empties its vertex: no k-colouring there.
+  if (!csp::apply(part, search.start)) {
+    out.status = KColoring::Status::infeasible;
+    return out;
+  }
+  csp::Solver solver(search.coloring.model, search.options);
+  csp::SearchResult r = solver.solve(search.start);
   out.stats = r.stats;
   out.limit = r.limit;
   if (r.found()) {
     out.status = KColoring::Status::feasible;
-    for (csp::Var v : m.colour) out.colour.push_back(r.solution[static_cast<std::size_t>(v.id)]);
+    for (csp::Var v : search.coloring.colour) out.colour.push_back(r.solution[static_cast<std::size_t>(v.id)]);
   } else if (r.unsatisfiable()) {
     out.status = KColoring::Status::infeasible;
   }
   return out;
 }
 
-Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings) {
+Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings, const csp::Path& part) {
   const Clock::time_point started = Clock::now();
   const bool timed = settings.time_limit.count() != 0;
   auto remaining = [&] { return settings.time_limit - (Clock::now() - started); };
@@ -74,7 +84,7 @@ Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings) {
     } else {
       s.search.limits.time = std::chrono::nanoseconds(0);
     }
-    KColoring k = color_with(g, out.colours - 1, out.clique.vertices, s);
+    KColoring k = color_with(g, out.colours - 1, out.clique.vertices, s, part);
     out.stats += k.stats;
     if (k.status == KColoring::Status::feasible) {
       out.colour = renumbered(k.colour);

@@ -11,6 +11,7 @@
 #include <chrono>
 #include <vector>
 
+#include "csp/subproblem.hpp"
 #include "problems/coloring/coloring.hpp"
 
 namespace problems::coloring {
@@ -35,10 +36,23 @@ struct KColoring {
   csp::LimitHit limit = csp::LimitHit::none;
   csp::Stats stats;
 };
+/// The search color_with() runs for k colours: the model, its options (DSATUR when settings.dsatur,
+/// fresh-colour symmetry breaking) and its start, the clique's vertices fixed to colours 0..q-1.
+/// Needs k >= 1, k >= the clique's size and a graph with a vertex. csp::split() over it gives the
+/// parts that color_with() and chromatic_number() search with a `part` (docs/scale-out.md).
+struct KColoringSearch {
+  ColoringModel coloring;
+  csp::SearchOptions options;
+  csp::Domains start;
+};
+KColoringSearch k_coloring_search(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings);
+
 /// Searches for a k-colouring with the clique's vertices fixed to colours 0..q-1 (pass an empty
-/// clique for none; a clique larger than k answers infeasible at once). The search's limits are
+/// clique for none; a clique larger than k answers infeasible at once), within `part` (a path of
+/// k_coloring_search()'s tree for k or more colours; empty: the whole space). The search's limits are
 /// settings.search.limits; time_limit and clique_budget are not used here.
-KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings);
+KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, const ColoringSettings& settings,
+                     const csp::Path& part = {});
 
 /// The best colouring found and what is known of the chromatic number.
 struct Chromatic {
@@ -50,7 +64,12 @@ struct Chromatic {
   csp::LimitHit limit = csp::LimitHit::none;  ///< what stopped the proof, when not optimal
   csp::Stats stats;          ///< all the searches together
 };
-Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings);
+/// With a `part` (a path of k_coloring_search()'s tree for greedy - 1 colours, the first search's),
+/// every search stays within it: `colours` is then the fewest found in the part or the greedy
+/// colouring's, and `optimal` says that no colouring with fewer lies in the part. A colouring with
+/// fewer than greedy - 1 colours is one with greedy - 1 too, renamed as the symmetry breaking keeps
+/// it: so the parts of that one tree cover every search of the descent.
+Chromatic chromatic_number(const Graph& g, const ColoringSettings& settings, const csp::Path& part = {});
 
 /// The clique budget within a time limit: at most a quarter of it (both 0: no limit).
 std::chrono::nanoseconds clique_budget_within(std::chrono::nanoseconds budget, std::chrono::nanoseconds time_limit);
