@@ -87,6 +87,13 @@ class Equal final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     if (d.interval(x_) || d.interval(y_)) return propagate_bounds(ctx);
+    if (d.single_word(x_) && d.single_word(y_)) {
+      // Value b of y is bit b - base(y); b + c is bit b + c - base(x) of x: one shift each way.
+      const std::int64_t shift = std::int64_t{d.layout(y_).base} + c_ - d.layout(x_).base;
+      if (!ctx.keep_bits(x_, shifted(d.bits(y_), shift))) return PropStatus::failed;
+      if (!ctx.keep_bits(y_, shifted(d.bits(x_), -shift))) return PropStatus::failed;
+      return ctx.fixed(x_) ? PropStatus::subsumed : PropStatus::fixpoint;
+    }
     for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a))
       if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
     for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))
@@ -95,6 +102,11 @@ class Equal final : public Propagator {
   }
 
  private:
+  // w moved `shift` bits up (down when negative); bits moved out of the word are dropped.
+  static std::uint64_t shifted(std::uint64_t w, std::int64_t shift) {
+    if (shift >= 64 || shift <= -64) return 0;
+    return shift >= 0 ? w << shift : w >> -shift;
+  }
   // An interval side has no holes to make: its bounds go to the other side's nearest candidates,
   // and a bit-form side keeps the candidates inside the interval's new bounds.
   PropStatus propagate_bounds(Context& ctx) {
