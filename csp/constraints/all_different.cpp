@@ -1,6 +1,9 @@
 #include "csp/constraints/all_different.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <limits>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -43,16 +46,58 @@ class AllDifferentCheck final : public AllDifferentBase {
   }
 };
 
-// Removes the value of every fixed variable from the others, until no new variable gets fixed.
-PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, std::vector<std::uint8_t>& done) {
-  std::fill(done.begin(), done.end(), 0);
+// Which scope positions are "handled": fixed, with their value gone from every other variable of
+// the scope. One bit per position, kept in words of the search state when the propagator has some
+// (Model::add_state: backtracking restores them with the domains, so a run only handles the
+// variables fixed since its ancestor's run, as Gecode's ValProp does), else in scratch words
+// cleared at every run.
+class Handled {
+ public:
+  Handled(std::uint64_t* words, std::size_t size) : words_(words), size_(size) {}
+  /// The number of words that hold `size` positions.
+  static std::size_t words_for(std::size_t size) { return (size + 63) / 64; }
+  /// Marks position i handled.
+  void add(std::size_t i) { words_[i >> 6] |= std::uint64_t{1} << (i & 63); }
+  /// Marks every position open again.
+  void clear() { std::fill(words_, words_ + words_for(size_), 0); }
+  /// The first open position at or after `from`, or size() when there is none.
+  std::size_t next_open(std::size_t from) const {
+    std::size_t w = from >> 6;
+    if (w >= words_for(size_)) return size_;
+    std::uint64_t open = ~words_[w] & (~std::uint64_t{0} << (from & 63));
+    while (open == 0) {
+      if (++w == words_for(size_)) return size_;
+      open = ~words_[w];
+    }
+    return std::min(size_, w * 64 + static_cast<std::size_t>(std::countr_zero(open)));
+  }
+  /// Number of open positions.
+  std::size_t open_count() const {
+    std::size_t handled = 0;
+    for (std::size_t w = 0; w < words_for(size_); ++w) handled += static_cast<std::size_t>(std::popcount(words_[w]));
+    return size_ - handled;
+  }
+  /// Number of positions.
+  std::size_t size() const { return size_; }
+
+ private:
+  std::uint64_t* words_;
+  std::size_t size_;
+};
+
+// Removes the value of every fixed variable from the others, until no new variable gets fixed;
+// then (unless it failed) the handled positions are exactly the fixed ones. A handled variable
+// holds none of the other handled values, so only the open positions are visited, and only those
+// fixed since the last run send their value.
+PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, Handled& handled) {
+  const std::size_t n = vars.size();
   for (bool again = true; again;) {
     again = false;
-    for (std::size_t i = 0; i < vars.size(); ++i) {
-      if (done[i] || !ctx.fixed(vars[i])) continue;
-      done[i] = 1;
+    for (std::size_t i = handled.next_open(0); i < n; i = handled.next_open(i + 1)) {
+      if (!ctx.fixed(vars[i])) continue;
+      handled.add(i);
       const Value x = ctx.value(vars[i]);
-      for (std::size_t j = 0; j < vars.size(); ++j) {
+      for (std::size_t j = handled.next_open(0); j < n; j = handled.next_open(j + 1)) {
         if (j == i || !ctx.contains(vars[j], x)) continue;
         const int before = ctx.size(vars[j]);
         if (!ctx.remove(vars[j], x)) return PropStatus::failed;
@@ -60,7 +105,7 @@ PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, st
         // An interval form loses x only at a bound, which then moves onto values fixed earlier
         // that it kept as interior ones: eliminate every fixed value again.
         if (ctx.domains().interval(vars[j]) && ctx.size(vars[j]) != before) {
-          std::fill(done.begin(), done.end(), 0);
+          handled.clear();
           again = true;
         }
       }
@@ -69,72 +114,156 @@ PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, st
   return PropStatus::fixpoint;
 }
 
-class AllDifferentPairwise final : public AllDifferentBase {
+// Pairwise and value keep their handled positions in the search state when posted through
+// all_different(Model&, ...); built without a model (or over an interval form, where a bound can
+// later move back onto a value removed only in name) they rescan the scope at every run.
+class IncrementalAllDifferent : public AllDifferentBase {
  public:
-  explicit AllDifferentPairwise(std::vector<Var> vars)
-      : AllDifferentBase(std::move(vars), Trigger::fixed), done_(scope().size()) {}
-  std::string name() const override { return "all-different(pairwise)"; }
-  PropStatus propagate(Context& ctx) override { return eliminate_fixed_values(scope(), ctx, done_); }
+  IncrementalAllDifferent(std::vector<Var> vars, Trigger trigger, std::optional<std::uint32_t> state)
+      : AllDifferentBase(std::move(vars), trigger), state_(state) {
+    if (!state_) scratch_.resize(Handled::words_for(scope().size()));
+  }
+
+ protected:
+  // The handled positions of the domains being propagated.
+  Handled handled(Context& ctx) {
+    if (state_) return Handled(ctx.state(*state_), scope().size());
+    Handled h(scratch_.data(), scope().size());
+    h.clear();
+    return h;
+  }
 
  private:
-  std::vector<std::uint8_t> done_;
+  std::optional<std::uint32_t> state_;  // the first of Handled::words_for(scope size) state words
+  std::vector<std::uint64_t> scratch_;  // without state: the handled words of the current run
 };
 
-class AllDifferentValue final : public AllDifferentBase {
+class AllDifferentPairwise final : public IncrementalAllDifferent {
  public:
-  explicit AllDifferentValue(std::vector<Var> vars)
-      : AllDifferentBase(std::move(vars), Trigger::any), done_(scope().size()) {}
+  AllDifferentPairwise(std::vector<Var> vars, std::optional<std::uint32_t> state)
+      : IncrementalAllDifferent(std::move(vars), Trigger::fixed, state) {}
+  std::string name() const override { return "all-different(pairwise)"; }
+  PropStatus propagate(Context& ctx) override {
+    Handled h = handled(ctx);
+    return eliminate_fixed_values(scope(), ctx, h);
+  }
+};
+
+class AllDifferentValue final : public IncrementalAllDifferent {
+ public:
+  AllDifferentValue(std::vector<Var> vars, std::optional<std::uint32_t> state)
+      : IncrementalAllDifferent(std::move(vars), Trigger::any, state) {}
   std::string name() const override { return "all-different(value)"; }
 
   PropStatus propagate(Context& ctx) override {
+    Handled h = handled(ctx);
     for (;;) {
-      if (eliminate_fixed_values(scope(), ctx, done_) == PropStatus::failed) return PropStatus::failed;
-      // The candidates of the unfixed variables, sorted, so equal values stand together and can be
-      // counted without an array spanning the (possibly huge) value range.
-      const Domains& d = ctx.domains();
-      seen_.clear();
-      int unfixed = 0;
-      for (Var v : scope()) {
-        if (ctx.fixed(v)) continue;
-        ++unfixed;
-        // A domain larger than the scope covers more values than there are unfixed variables: the
-        // counting would end in fixpoint, after listing every value of (maybe) a wide interval.
-        if (static_cast<std::size_t>(ctx.size(v)) > scope().size()) return PropStatus::fixpoint;
-        d.for_each(v, [&](Value x) { seen_.push_back(x); });
-      }
-      std::sort(seen_.begin(), seen_.end());
-      const auto covered = std::unique(seen_.begin(), seen_.end()) - seen_.begin();
-      if (covered < unfixed) return PropStatus::failed;
-      if (covered > unfixed) return PropStatus::fixpoint;
-      // Exactly as many values as unfixed variables: every one of them must be used, so a value
-      // with a single place left goes there. Count places from the unsorted multiset again.
-      bool placed = false;
-      for (Var v : scope()) {
-        if (ctx.fixed(v)) continue;
-        Value only = Domains::none;
-        d.for_each(v, [&](Value x) {
-          if (only == Domains::none && places(d, x) == 1) only = x;
-        });
-        if (only != Domains::none) {
-          if (!ctx.assign(v, only)) return PropStatus::failed;
-          placed = true;
-        }
-      }
-      if (!placed) return PropStatus::fixpoint;
+      if (eliminate_fixed_values(scope(), ctx, h) == PropStatus::failed) return PropStatus::failed;
+      const PropStatus counted = count(ctx, h);
+      if (counted != PropStatus::not_fixpoint) return counted;  // not_fixpoint: it fixed some
     }
   }
 
  private:
-  // The number of unfixed scope variables that still have x.
-  int places(const Domains& d, Value x) const {
-    int n = 0;
-    for (Var v : scope()) n += (!d.fixed(v) && d.contains(v, x)) ? 1 : 0;
-    return n;
+  // The counting rule over the open (= unfixed, after elimination) variables: fails when their
+  // candidates cover fewer values than there are of them; when they cover exactly as many, fixes
+  // each value with one place left there (then not_fixpoint: eliminate again).
+  PropStatus count(Context& ctx, const Handled& open) {
+    const std::size_t unfixed = open.open_count();
+    if (unfixed == 0) return PropStatus::fixpoint;
+    const Domains& d = ctx.domains();
+    const std::size_t n = scope().size();
+    // When every candidate lies in one window of 64 values, the union and the values with a
+    // single place are word operations, with bit 0 standing for the window's start `lo`.
+    Value lo = std::numeric_limits<Value>::max(), hi = std::numeric_limits<Value>::min();
+    for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
+      const Var v = scope()[i];
+      if (!d.single_word(v)) return count_sorted(ctx, open, unfixed);
+      lo = std::min(lo, d.min(v));
+      hi = std::max(hi, d.max(v));
+    }
+    if (std::int64_t{hi} - lo >= 64) return count_sorted(ctx, open, unfixed);
+    auto window = [&](Var v) {
+      const std::int64_t shift = std::int64_t{d.layout(v).base} - lo;  // |shift| < 64: see above
+      return shift >= 0 ? d.bits(v) << shift : d.bits(v) >> -shift;
+    };
+    std::uint64_t once = 0, twice = 0;  // the values with at least one place, with two or more
+    for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
+      const std::uint64_t w = window(scope()[i]);
+      twice |= once & w;
+      once |= w;
+    }
+    const auto covered = static_cast<std::size_t>(std::popcount(once));
+    if (covered < unfixed) return PropStatus::failed;
+    const std::uint64_t single = once & ~twice;
+    if (covered > unfixed || single == 0) return PropStatus::fixpoint;
+    for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
+      const std::uint64_t mine = window(scope()[i]) & single;
+      if (mine == 0) continue;
+      if ((mine & (mine - 1)) != 0) return PropStatus::failed;  // two values need this variable
+      if (!ctx.assign(scope()[i], lo + std::countr_zero(mine))) return PropStatus::failed;
+    }
+    return PropStatus::not_fixpoint;
   }
 
-  std::vector<std::uint8_t> done_;
+  // count() over candidates of any form: sorted, so equal values stand together and can be
+  // counted without an array spanning the (possibly huge) value range.
+  PropStatus count_sorted(Context& ctx, const Handled& open, std::size_t unfixed) {
+    const Domains& d = ctx.domains();
+    const std::size_t n = scope().size();
+    seen_.clear();
+    for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
+      const Var v = scope()[i];
+      // A domain larger than the number of unfixed variables covers more values than that: the
+      // counting would end in fixpoint, after listing every value of (maybe) a wide interval.
+      if (static_cast<std::size_t>(ctx.size(v)) > unfixed) return PropStatus::fixpoint;
+      d.for_each(v, [&](Value x) { seen_.push_back(x); });
+    }
+    std::sort(seen_.begin(), seen_.end());
+    const auto covered = static_cast<std::size_t>(std::unique(seen_.begin(), seen_.end()) - seen_.begin());
+    if (covered < unfixed) return PropStatus::failed;
+    if (covered > unfixed) return PropStatus::fixpoint;
+    // Every covered value must be used: a value with a single place left goes there. Places are
+    // counted over the open variables, all of which are unfixed until the first assignment.
+    bool placed = false;
+    for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
+      const Var v = scope()[i];
+      Value only = Domains::none;
+      bool two = false;
+      d.for_each(v, [&](Value x) {
+        if (places(d, open, x) != 1) return;
+        two |= only != Domains::none;
+        only = x;
+      });
+      if (two) return PropStatus::failed;  // two values need this variable
+      if (only == Domains::none) continue;
+      if (!ctx.assign(v, only)) return PropStatus::failed;
+      placed = true;
+    }
+    return placed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+  }
+
+  // The number of open scope variables that still have x.
+  int places(const Domains& d, const Handled& open, Value x) const {
+    int count = 0;
+    for (std::size_t i = open.next_open(0); i < scope().size(); i = open.next_open(i + 1))
+      count += d.contains(scope()[i], x) ? 1 : 0;
+    return count;
+  }
+
   std::vector<Value> seen_;  // scratch: grows to the largest candidate count, then is reused
 };
+
+std::unique_ptr<Propagator> make(std::vector<Var> vars, AllDifferentStrength strength,
+                                 std::optional<std::uint32_t> state) {
+  switch (strength) {
+    case AllDifferentStrength::check: return std::make_unique<AllDifferentCheck>(std::move(vars));
+    case AllDifferentStrength::pairwise: return std::make_unique<AllDifferentPairwise>(std::move(vars), state);
+    case AllDifferentStrength::value: return std::make_unique<AllDifferentValue>(std::move(vars), state);
+    case AllDifferentStrength::domain: return make_all_different_domain(std::move(vars));
+  }
+  throw std::invalid_argument("all_different: bad strength");
+}
 
 }  // namespace
 
@@ -153,13 +282,16 @@ AllDifferentStrength parse_all_different_strength(std::string_view name) {
 }
 
 std::unique_ptr<Propagator> all_different(std::vector<Var> vars, AllDifferentStrength strength) {
-  switch (strength) {
-    case AllDifferentStrength::check: return std::make_unique<AllDifferentCheck>(std::move(vars));
-    case AllDifferentStrength::pairwise: return std::make_unique<AllDifferentPairwise>(std::move(vars));
-    case AllDifferentStrength::value: return std::make_unique<AllDifferentValue>(std::move(vars));
-    case AllDifferentStrength::domain: return make_all_different_domain(std::move(vars));
-  }
-  throw std::invalid_argument("all_different: bad strength");
+  return make(std::move(vars), strength, std::nullopt);
+}
+
+std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars, AllDifferentStrength strength) {
+  const bool incremental = strength == AllDifferentStrength::pairwise || strength == AllDifferentStrength::value;
+  const Domains& d = model.initial_domains();
+  if (!incremental || vars.empty() || std::any_of(vars.begin(), vars.end(), [&](Var v) { return d.interval(v); }))
+    return make(std::move(vars), strength, std::nullopt);
+  const std::uint32_t state = model.add_state(Handled::words_for(vars.size()));
+  return make(std::move(vars), strength, state);
 }
 
 }  // namespace csp

@@ -9,6 +9,12 @@
 //              (so every one of those values must be used) a value with one place left is fixed there.
 //  - domain:   generalised arc consistency: every remaining candidate belongs to some assignment of
 //              all the variables with distinct values (Régin's matching algorithm).
+//
+// Cost of pairwise and value per run: posted through all_different(model, ...), they keep which
+// variables they have already handled (fixed, value removed from the rest) in the search state, so
+// a run visits only the unfixed variables and sends the value of those fixed since the last run
+// (Gecode's ValProp); value then counts with word operations when the unfixed variables' candidates
+// lie in one window of 64 values. Built without a model, they rescan the whole scope at every run.
 #pragma once
 
 #include <cstdint>
@@ -16,6 +22,7 @@
 #include <string_view>
 #include <vector>
 
+#include "csp/model.hpp"
 #include "csp/propagator.hpp"
 
 namespace csp {
@@ -29,6 +36,11 @@ const std::vector<std::string_view>& all_different_strength_names();
 
 /// The variables take pairwise distinct values.
 std::unique_ptr<Propagator> all_different(std::vector<Var> vars,
+                                          AllDifferentStrength strength = AllDifferentStrength::domain);
+/// The same, incremental at the pairwise and value strengths: reserves their search state in
+/// `model` (one bit per variable; none over an interval-form variable, which they rescan), where
+/// the caller posts it.
+std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars,
                                           AllDifferentStrength strength = AllDifferentStrength::domain);
 
 }  // namespace csp

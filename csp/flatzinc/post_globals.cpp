@@ -30,7 +30,7 @@ void all_different_poster(Builder& b, const Args& a) {
   const AllDifferentStrength strength = b.annotated("value") && !b.annotated("domain") && !b.annotated("bounds")
                                             ? AllDifferentStrength::value
                                             : AllDifferentStrength::domain;
-  b.post(all_different(b.vars(a[0]), strength));
+  b.post(all_different(b.model(), b.vars(a[0]), strength));
 }
 
 void table_int(Builder& b, const Args& a) { b.post(table(b.model(), b.vars(a[0]), b.values(a[1]))); }

@@ -25,9 +25,9 @@ Queens make_queens(int n, QueensModel how, csp::AllDifferentStrength strength) {
     q.model.post(csp::equal(up.back(), q.row[static_cast<std::size_t>(c)], c));
     q.model.post(csp::equal(down.back(), q.row[static_cast<std::size_t>(c)], -c));
   }
-  q.model.post(csp::all_different(q.row, strength));
-  q.model.post(csp::all_different(up, strength));
-  q.model.post(csp::all_different(down, strength));
+  q.model.post(csp::all_different(q.model, q.row, strength));
+  q.model.post(csp::all_different(q.model, up, strength));
+  q.model.post(csp::all_different(q.model, down, strength));
   return q;
 }
 
