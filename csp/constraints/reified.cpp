@@ -260,7 +260,7 @@ struct Membership {
 class MemberReified final : public Propagator {
  public:
   MemberReified(Membership lit, std::vector<Var> scope, Reify mode)
-      : Propagator(std::move(scope), Trigger::any), lit_(std::move(lit)), mode_(mode) {}
+      : Propagator(scope, watches(lit, scope)), lit_(std::move(lit)), mode_(mode) {}
   std::string name() const override { return scope().size() == 1 ? "member" : "member_reified"; }
   bool satisfied(std::span<const Value> v) const override {
     if (v.size() == 1) return lit_.holds(v[0]);
@@ -276,6 +276,29 @@ class MemberReified final : public Propagator {
  private:
   Membership lit_;
   Reify mode_;
+
+  // When x's changes can decide the literal (b wakes it on any change). S = {c} (x = c, x != c):
+  // only when c leaves x or x becomes fixed, so x = c over a wide x is not run for every other
+  // value x loses. S reaching down to kMin or up to kMax (x <= c): when a bound moves. Else on
+  // any change. Without b (member), x is narrowed into S at the first run and S's ranges only
+  // need a bound that lands in a gap moved on: bounds.
+  static std::vector<Watch> watches(const Membership& lit, const std::vector<Var>& scope) {
+    const Var x = scope[0];
+    const Ranges& s = lit.set;
+    std::vector<Watch> out;
+    if (scope.size() == 1) {
+      out.push_back(Watch::change(x, Trigger::bounds));
+    } else if (s.size() == 1 && s[0].first == s[0].second) {
+      out.push_back(Watch::removal(x, s[0].first));
+      out.push_back(Watch::change(x, Trigger::fixed));
+    } else if (s.size() == 1 && (s[0].first == kMin || s[0].second == kMax)) {
+      out.push_back(Watch::change(x, Trigger::bounds));
+    } else {
+      out.push_back(Watch::change(x, Trigger::any));
+    }
+    if (scope.size() > 1) out.push_back(Watch::change(scope[1], Trigger::any));
+    return out;
+  }
 };
 
 const char* comparison_name(Comparison c) {
