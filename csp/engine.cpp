@@ -57,6 +57,9 @@ bool Context::remove_wide(Var v, Value x) {
 
 bool Context::keep_words(Var v, const std::uint64_t* keep) {
   Summary before = summary(v);
+  // Its removals lie anywhere, not only at the bounds: the removal watches are woken from `keep`,
+  // before the write, while the candidates it drops can still be told from the ones already gone.
+  if (engine_->fine_[static_cast<std::size_t>(v.id)] & Engine::by_value) engine_->wake_dropped(v, keep);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->keep_words(v, keep); });
   else d_->keep_words(v, keep);
   return changed(v, before);
@@ -133,10 +136,24 @@ void Engine::notify_fine(Var v, std::uint8_t events, Value lo, Value hi, Value n
   if (!waking_) return;
   if (fine_[static_cast<std::size_t>(v.id)] & by_guard) wake_guarded(v, events);
   if (!(fine_[static_cast<std::size_t>(v.id)] & by_value)) return;
-  // Only a bound move or the one value removed inside can take candidates away.
-  wake_removed(v, lo, std::int64_t{new_lo} - 1);
-  wake_removed(v, std::int64_t{new_hi} + 1, hi);
+  // Only a bound move or the one value removed inside can take candidates away. An interval
+  // cannot lose an inner value, so there the watch on c also wakes when a bound moves onto c.
+  const int onto = d_->interval(v) ? 0 : 1;
+  if (new_lo != lo) wake_removed(v, lo, std::int64_t{new_lo} - onto);
+  if (new_hi != hi) wake_removed(v, std::int64_t{new_hi} + onto, hi);
   if (interior != Domains::none) wake_removed(v, interior, interior);
+}
+
+void Engine::wake_dropped(Var v, const std::uint64_t* keep) {
+  if (!waking_ || d_->empty(v)) return;
+  const Value base = d_->layout(v).base;
+  const auto& list = model_->removal_watchers(v);
+  auto it = std::lower_bound(list.begin(), list.end(), d_->min(v),
+                             [](const RemovalWatcher& r, Value c) { return r.value < c; });
+  for (; it != list.end() && it->value <= d_->max(v); ++it) {
+    const auto i = static_cast<std::uint64_t>(std::int64_t{it->value} - base);
+    if (!((keep[i / 64] >> (i % 64)) & 1) && d_->contains(v, it->value)) schedule(it->id);
+  }
 }
 
 void Engine::wake_guarded(Var v, std::uint8_t events) {

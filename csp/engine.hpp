@@ -138,10 +138,13 @@ class Engine {
   // The finer watchers of a one-word v that lost the candidates `gone`.
   void notify_fine(Var v, std::uint8_t events, std::uint64_t gone);
   // The finer watchers of a wider v whose bounds moved from [lo, hi] to [new_lo, new_hi], and
-  // which lost `interior` inside them (Domains::none: nothing).
+  // which lost `interior` inside them (Domains::none: nothing; keep_words wakes its own inner
+  // removals first). On an interval, a bound moved onto c wakes c's removal watchers too.
   void notify_fine(Var v, std::uint8_t events, Value lo, Value hi, Value new_lo, Value new_hi, Value interior);
   // The guarded watchers of v for `events` whose guard still holds in d_.
   void wake_guarded(Var v, std::uint8_t events);
+  // The removal watchers of v on a candidate that a keep_words(v, keep) is about to drop.
+  void wake_dropped(Var v, const std::uint64_t* keep);
   // The removal watchers of v on a value in [lo, hi] (lo > hi: none).
   void wake_removed(Var v, std::int64_t lo, std::int64_t hi);
   void schedule(PropagatorId p);

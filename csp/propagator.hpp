@@ -42,7 +42,8 @@ struct Watch {
   /// Wake on var's changes of kind `on`.
   static Watch change(Var var, Trigger on) { return {var, Kind::change, on, 0, Var{-1}}; }
   /// Wake when c leaves var's candidates. Its removal may also wake the propagator when c had
-  /// already gone (a bound moving over a hole): a spurious wake, never a missed one.
+  /// already gone (a bound moving over a hole): a spurious wake, never a missed one. On an
+  /// interval-form var, where c can only go as a bound, it wakes also when a bound moves onto c.
   static Watch removal(Var var, Value c) { return {var, Kind::removal, Trigger::any, c, Var{-1}}; }
   /// Wake on var's changes of kind `on`, but only while g is a candidate of `guard` (checked when
   /// var changes, so backtracking restores it for free): element(x, a, z) ignores a[i] once x
