@@ -1,5 +1,6 @@
 #include "csp/engine.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace csp {
@@ -11,7 +12,7 @@ Context::Summary Context::summary(Var v) const {
   return {d_->size(v), d_->min(v), d_->max(v)};
 }
 
-bool Context::changed(Var v, const Summary& before) {
+bool Context::changed(Var v, const Summary& before, Value interior) {
   Summary after = summary(v);
   if (after.size == before.size) return true;
   stats_->removals += static_cast<std::uint64_t>(before.size - after.size);
@@ -20,6 +21,8 @@ bool Context::changed(Var v, const Summary& before) {
   if (after.min != before.min || after.max != before.max) events |= Engine::bounds;
   if (after.size == 1) events |= Engine::fixed | Engine::bounds;
   engine_->notify(v, events);
+  if (engine_->fine_[static_cast<std::size_t>(v.id)] != 0)
+    engine_->notify_fine(v, events, before.min, before.max, after.min, after.max, interior);
   return true;
 }
 
@@ -49,11 +52,14 @@ bool Context::remove_wide(Var v, Value x) {
   Summary before = summary(v);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove(v, x); });
   else d_->remove(v, x);
-  return changed(v, before);
+  return changed(v, before, x);
 }
 
 bool Context::keep_words(Var v, const std::uint64_t* keep) {
   Summary before = summary(v);
+  // Its removals lie anywhere, not only at the bounds: the removal watches are woken from `keep`,
+  // before the write, while the candidates it drops can still be told from the ones already gone.
+  if (engine_->fine_[static_cast<std::size_t>(v.id)] & Engine::by_value) engine_->wake_dropped(v, keep);
   if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->keep_words(v, keep); });
   else d_->keep_words(v, keep);
   return changed(v, before);
@@ -95,16 +101,77 @@ Engine::Engine(const Model& model)
       // A power of two, so the ring buffer wraps with a mask instead of a division.
       queue_(std::bit_ceil(static_cast<std::size_t>(model.propagator_count()) + 1)),
       queued_(static_cast<std::size_t>(model.propagator_count()), 0),
-      sole_watcher_(static_cast<std::size_t>(model.var_count()), -2) {
+      sole_watcher_(static_cast<std::size_t>(model.var_count()), -2),
+      fine_(static_cast<std::size_t>(model.var_count()), 0) {
   for (PropagatorId p = 0; p < model.propagator_count(); p += 64) subsumed_word_.push_back(model.subsumed_word(p));
   // Only a propagator woken by any change counts as a sole watcher: for it, every write is news.
   for (int i = 0; i < model.var_count(); ++i) {
     const Var v{i};
     const auto& any = model.watchers(v, Trigger::any);
     const bool alone = any.size() == 1 && model.watchers(v, Trigger::bounds).empty() &&
-                       model.watchers(v, Trigger::fixed).empty();
+                       model.watchers(v, Trigger::fixed).empty() && !model.finely_watched(v);
     sole_watcher_[static_cast<std::size_t>(i)] = alone ? any[0] : -2;
+    bool guarded = false;
+    for (Trigger t : {Trigger::fixed, Trigger::bounds, Trigger::any}) guarded |= !model.guarded_watchers(v, t).empty();
+    fine_[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>((model.removal_watchers(v).empty() ? 0 : by_value) |
+                                                                   (guarded ? by_guard : 0));
   }
+}
+
+void Engine::notify_fine(Var v, std::uint8_t events, std::uint64_t gone) {
+  if (!waking_) return;
+  if (fine_[static_cast<std::size_t>(v.id)] & by_guard) wake_guarded(v, events);
+  if (!(fine_[static_cast<std::size_t>(v.id)] & by_value)) return;
+  const Value base = d_->layout(v).base;
+  const std::int64_t lo = std::int64_t{base} + std::countr_zero(gone);
+  const std::int64_t hi = std::int64_t{base} + 63 - std::countl_zero(gone);
+  const auto& list = model_->removal_watchers(v);
+  auto it = std::lower_bound(list.begin(), list.end(), lo,
+                             [](const RemovalWatcher& r, std::int64_t c) { return r.value < c; });
+  for (; it != list.end() && it->value <= hi; ++it)
+    if ((gone >> (it->value - base)) & 1) schedule(it->id);
+}
+
+void Engine::notify_fine(Var v, std::uint8_t events, Value lo, Value hi, Value new_lo, Value new_hi, Value interior) {
+  if (!waking_) return;
+  if (fine_[static_cast<std::size_t>(v.id)] & by_guard) wake_guarded(v, events);
+  if (!(fine_[static_cast<std::size_t>(v.id)] & by_value)) return;
+  // Only a bound move or the one value removed inside can take candidates away. An interval
+  // cannot lose an inner value, so there the watch on c also wakes when a bound moves onto c.
+  const int onto = d_->interval(v) ? 0 : 1;
+  if (new_lo != lo) wake_removed(v, lo, std::int64_t{new_lo} - onto);
+  if (new_hi != hi) wake_removed(v, std::int64_t{new_hi} + onto, hi);
+  if (interior != Domains::none) wake_removed(v, interior, interior);
+}
+
+void Engine::wake_dropped(Var v, const std::uint64_t* keep) {
+  if (!waking_ || d_->empty(v)) return;
+  const Value base = d_->layout(v).base;
+  const auto& list = model_->removal_watchers(v);
+  auto it = std::lower_bound(list.begin(), list.end(), d_->min(v),
+                             [](const RemovalWatcher& r, Value c) { return r.value < c; });
+  for (; it != list.end() && it->value <= d_->max(v); ++it) {
+    const auto i = static_cast<std::uint64_t>(std::int64_t{it->value} - base);
+    if (!((keep[i / 64] >> (i % 64)) & 1) && d_->contains(v, it->value)) schedule(it->id);
+  }
+}
+
+void Engine::wake_guarded(Var v, std::uint8_t events) {
+  auto wake = [&](Trigger t) {
+    for (const GuardedWatcher& g : model_->guarded_watchers(v, t))
+      if (d_->contains(g.guard, g.value)) schedule(g.id);
+  };
+  wake(Trigger::any);
+  if (events & bounds) wake(Trigger::bounds);
+  if (events & fixed) wake(Trigger::fixed);
+}
+
+void Engine::wake_removed(Var v, std::int64_t lo, std::int64_t hi) {
+  if (lo > hi) return;
+  const auto& list = model_->removal_watchers(v);
+  auto it = std::lower_bound(list.begin(), list.end(), lo,
+                             [](const RemovalWatcher& r, std::int64_t c) { return r.value < c; });
+  for (; it != list.end() && it->value <= hi; ++it) schedule(it->id);
 }
 
 // Engine::schedule and Engine::notify: in the header, with Context::keep_bits.

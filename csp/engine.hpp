@@ -4,6 +4,10 @@
 // Every narrowing goes through Context, which records the removal, works out what kind of change
 // it was (any change, a bound moved, the variable became fixed) and queues the propagators that
 // subscribed to that kind of change on that variable. The queue holds each propagator at most once.
+// Finer subscriptions (Watch in propagator.hpp) cost only the variables that have them: a removal
+// watch is woken from the values a write removed (the gone bits of a one-word write; the bounds
+// passed over and the one value removed, on a wider domain), a guarded watch after a look at its
+// guard's candidates in the domains being propagated.
 #pragma once
 
 #include <bit>
@@ -75,7 +79,10 @@ class Context {
     Value min, max;
   };
   Summary summary(Var v) const;
-  bool changed(Var v, const Summary& before);
+  // After a write that took v from `before`: counts the removals, wakes the watchers (for the
+  // removal watches, the values between the old and new bounds and `interior`, a value removed
+  // inside them, if any) and returns false when v is empty.
+  bool changed(Var v, const Summary& before, Value interior = Domains::none);
   // The writes above on a multi-word or interval domain (the one-word path goes through keep_bits).
   bool remove_wide(Var v, Value x);
   bool assign_wide(Var v, Value x);
@@ -123,13 +130,30 @@ class Engine {
  private:
   friend class Context;
   enum Events : std::uint8_t { any = 1, bounds = 2, fixed = 4 };
+  // Per variable, which finer watches it has (fine_): any removal watch, any guarded watch.
+  enum Fine : std::uint8_t { by_value = 1, by_guard = 2 };
+  // Wakes the plain watchers of v for `events`; a write then calls one of the notify_fine (only
+  // for a variable with fine_ bits, so the others pay one load).
   void notify(Var v, std::uint8_t events);
+  // The finer watchers of a one-word v that lost the candidates `gone`.
+  void notify_fine(Var v, std::uint8_t events, std::uint64_t gone);
+  // The finer watchers of a wider v whose bounds moved from [lo, hi] to [new_lo, new_hi], and
+  // which lost `interior` inside them (Domains::none: nothing; keep_words wakes its own inner
+  // removals first). On an interval, a bound moved onto c wakes c's removal watchers too.
+  void notify_fine(Var v, std::uint8_t events, Value lo, Value hi, Value new_lo, Value new_hi, Value interior);
+  // The guarded watchers of v for `events` whose guard still holds in d_.
+  void wake_guarded(Var v, std::uint8_t events);
+  // The removal watchers of v on a candidate that a keep_words(v, keep) is about to drop.
+  void wake_dropped(Var v, const std::uint64_t* keep);
+  // The removal watchers of v on a value in [lo, hi] (lo > hi: none).
+  void wake_removed(Var v, std::int64_t lo, std::int64_t hi);
   void schedule(PropagatorId p);
   // Points the "subsumed" tests at d's state words (every entry point calls it first). Domains
   // copied before the last propagator was posted lack its state words: they belong to no search.
   void use(Domains& d) {
     assert(d.words().size() == model_->initial_domains().words().size());
     state_ = d.state(0);
+    d_ = &d;
   }
   // True when p reported PropStatus::subsumed in the domains being propagated.
   bool subsumed(PropagatorId p) const {
@@ -149,6 +173,8 @@ class Engine {
   // one (a Sudoku with the default rules): its own writes then wake nobody, and keep_bits need not
   // work out what kind of change it made.
   std::vector<PropagatorId> sole_watcher_;
+  std::vector<std::uint8_t> fine_;  // per variable: Fine bits (0 for most: one load, no more)
+  const Domains* d_ = nullptr;      // the domains being propagated: guards are read there
   // Model::subsumed_word per 64 propagators (a copy, next to the queue), and the words of the
   // domains being propagated: a subsumed propagator is never queued nor run.
   std::vector<std::uint32_t> subsumed_word_;
@@ -181,6 +207,7 @@ inline bool Context::keep_bits(Var v, std::uint64_t keep) {
     events |= Engine::bounds;
   }
   engine_->notify(v, events);
+  if (engine_->fine_[static_cast<std::size_t>(v.id)] != 0) engine_->notify_fine(v, events, old & ~now);
   return true;
 }
 

@@ -25,6 +25,8 @@ Var Model::add_layout(Value lo, Value hi, std::string name) {
   initial_.grow(l.first_word + l.words);
   names_.push_back(std::move(name));
   watchers_.emplace_back();
+  removal_watchers_.emplace_back();
+  guarded_watchers_.emplace_back();
   propagators_of_.emplace_back();
   return Var{static_cast<int>(layout_->size()) - 1};
 }
@@ -65,6 +67,13 @@ std::vector<Var> Model::add_vars(int n, Value lo, Value hi, std::string_view pre
 
 PropagatorId Model::post(std::unique_ptr<Propagator> p) {
   if (!p) throw std::invalid_argument("post: null propagator");
+  for (const Watch& w : p->watches()) {  // checked before anything is recorded
+    const auto& scope = p->scope();
+    if (std::find(scope.begin(), scope.end(), w.var) == scope.end())
+      throw std::invalid_argument("post: a watch on a variable outside the scope");
+    if (w.kind == Watch::Kind::guarded && std::find(scope.begin(), scope.end(), w.guard) == scope.end())
+      throw std::invalid_argument("post: a guard outside the scope");
+  }
   auto id = static_cast<PropagatorId>(propagators_.size());
   if (id % 64 == 0) subsumed_words_.push_back(add_state(1));  // room for the next 64 "subsumed" bits
   for (Var v : p->scope()) {
@@ -72,7 +81,24 @@ PropagatorId Model::post(std::unique_ptr<Propagator> p) {
     auto& mine = propagators_of_[static_cast<std::size_t>(v.id)];
     if (!mine.empty() && mine.back() == id) continue;  // a variable listed twice in one scope
     mine.push_back(id);
-    watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(p->trigger())].push_back(id);
+    if (p->watches().empty()) watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(p->trigger())].push_back(id);
+  }
+  for (const Watch& w : p->watches()) {
+    const auto v = static_cast<std::size_t>(w.var.id);
+    const auto on = static_cast<std::size_t>(w.on);
+    switch (w.kind) {
+      case Watch::Kind::change: watchers_[v][on].push_back(id); break;
+      case Watch::Kind::removal: {
+        auto& list = removal_watchers_[v];
+        const auto at = std::upper_bound(list.begin(), list.end(), w.value,
+                                         [](Value c, const RemovalWatcher& r) { return c < r.value; });
+        list.insert(at, RemovalWatcher{w.value, id});
+        break;
+      }
+      case Watch::Kind::guarded:
+        guarded_watchers_[v][on].push_back(GuardedWatcher{id, w.guard, w.value});
+        break;
+    }
   }
   propagators_.push_back(std::move(p));
   return id;

@@ -27,6 +27,18 @@ using PropagatorId = int;
 /// its variable's initial domain), or none yet.
 inline constexpr PropagatorId kNoPropagator = -1;
 
+/// A Watch::removal as the engine reads it: wake `id` when `value` leaves the variable.
+struct RemovalWatcher {
+  Value value;
+  PropagatorId id;
+};
+/// A Watch::guarded as the engine reads it: wake `id` while `value` is a candidate of `guard`.
+struct GuardedWatcher {
+  PropagatorId id;
+  Var guard;
+  Value value;
+};
+
 class Model {
  public:
   Model() = default;
@@ -90,6 +102,19 @@ class Model {
   const std::vector<PropagatorId>& watchers(Var v, Trigger when) const {
     return watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(when)];
   }
+  /// The removal watches on v (Watch::removal), sorted by value.
+  const std::vector<RemovalWatcher>& removal_watchers(Var v) const {
+    return removal_watchers_[static_cast<std::size_t>(v.id)];
+  }
+  /// The guarded watches on v (Watch::guarded) of kind `when`.
+  const std::vector<GuardedWatcher>& guarded_watchers(Var v, Trigger when) const {
+    return guarded_watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(when)];
+  }
+  /// True when some propagator watches v by value or under a guard.
+  bool finely_watched(Var v) const {
+    const auto& g = guarded_watchers_[static_cast<std::size_t>(v.id)];
+    return !removal_watchers(v).empty() || !g[0].empty() || !g[1].empty() || !g[2].empty();
+  }
   /// Indices of every propagator whose scope contains v.
   const std::vector<PropagatorId>& propagators_of(Var v) const {
     return propagators_of_[static_cast<std::size_t>(v.id)];
@@ -122,6 +147,8 @@ class Model {
   std::vector<std::unique_ptr<Propagator>> propagators_;
   // Per variable, per Trigger: the propagators to wake.
   std::vector<std::array<std::vector<PropagatorId>, 3>> watchers_;
+  std::vector<std::vector<RemovalWatcher>> removal_watchers_;                 // per variable, by value
+  std::vector<std::array<std::vector<GuardedWatcher>, 3>> guarded_watchers_;  // per variable, per Trigger
   std::vector<std::vector<PropagatorId>> propagators_of_;
   std::vector<std::uint32_t> subsumed_words_;  // per 64 propagators: its state word (see subsumed_word)
   std::vector<std::string> counter_names_;

@@ -21,8 +21,35 @@ namespace csp {
 class Context;
 
 /// When a propagator wants to run: on any change of a scope variable, only when a bound moved
-/// (min or max; includes becoming fixed), or only when a variable became fixed.
+/// (min or max; includes becoming fixed), or only when a variable became fixed. A propagator that
+/// needs finer subscriptions (one value of a variable, a variable only while it matters) lists
+/// Watch entries instead.
 enum class Trigger : std::uint8_t { fixed, bounds, any };
+
+/// One subscription finer than a Trigger over the whole scope (see Propagator::watches()).
+struct Watch {
+  enum class Kind : std::uint8_t {
+    change,   ///< var changed in the way `on` says
+    removal,  ///< `value` left var's candidates (a removal of a bound or of an interior value)
+    guarded,  ///< var changed in the way `on` says while `value` is a candidate of `guard`
+  };
+  Var var;
+  Kind kind = Kind::change;
+  Trigger on = Trigger::any;  // change, guarded
+  Value value = 0;            // removal: the value watched; guarded: the guard's value
+  Var guard{-1};              // guarded only
+
+  /// Wake on var's changes of kind `on`.
+  static Watch change(Var var, Trigger on) { return {var, Kind::change, on, 0, Var{-1}}; }
+  /// Wake when c leaves var's candidates. Its removal may also wake the propagator when c had
+  /// already gone (a bound moving over a hole): a spurious wake, never a missed one. On an
+  /// interval-form var, where c can only go as a bound, it wakes also when a bound moves onto c.
+  static Watch removal(Var var, Value c) { return {var, Kind::removal, Trigger::any, c, Var{-1}}; }
+  /// Wake on var's changes of kind `on`, but only while g is a candidate of `guard` (checked when
+  /// var changes, so backtracking restores it for free): element(x, a, z) ignores a[i] once x
+  /// has lost i.
+  static Watch guarded(Var var, Trigger on, Var guard, Value g) { return {var, Kind::guarded, on, g, guard}; }
+};
 
 /// What propagate() reports.
 enum class PropStatus : std::uint8_t {
@@ -40,14 +67,22 @@ class Propagator {
  public:
   /// A propagator over `scope` (a variable may appear twice), woken on changes of kind `trigger`.
   Propagator(std::vector<Var> scope, Trigger trigger) : scope_(std::move(scope)), trigger_(trigger) {}
+  /// A propagator over `scope` woken only by `watches` (each on a scope variable). Contract: every
+  /// change that can make propagate() narrow something, fail or report subsumed is covered by a
+  /// watch; a change no watch covers leaves it at its fixpoint. (A search decision on a scope
+  /// variable wakes it whatever its watches.)
+  Propagator(std::vector<Var> scope, std::vector<Watch> watches)
+      : scope_(std::move(scope)), trigger_(Trigger::any), watches_(std::move(watches)) {}
   virtual ~Propagator() = default;
   Propagator(const Propagator&) = delete;
   Propagator& operator=(const Propagator&) = delete;
 
   /// The variables it reads and narrows, in the order satisfied() receives their values.
   const std::vector<Var>& scope() const { return scope_; }
-  /// When the engine wakes it.
+  /// When the engine wakes it, when watches() is empty.
   Trigger trigger() const { return trigger_; }
+  /// Its subscriptions, when it chose them one by one; empty: every scope variable with trigger().
+  const std::vector<Watch>& watches() const { return watches_; }
   /// A short human-readable name, e.g. "all-different(domain)" (for logs and explanations).
   virtual std::string name() const = 0;
 
@@ -72,6 +107,7 @@ class Propagator {
  private:
   std::vector<Var> scope_;
   Trigger trigger_;
+  std::vector<Watch> watches_;
 };
 
 }  // namespace csp

@@ -45,7 +45,7 @@ class ElementConst final : public Propagator {
 
 class ElementVar final : public Propagator {
  public:
-  explicit ElementVar(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {
+  explicit ElementVar(std::vector<Var> scope) : Propagator(scope, watches(scope)) {
     drop_.reserve(this->scope().size() - 2);  // at most one entry per index: no growth later
   }
   std::string name() const override { return "element(var)"; }
@@ -75,6 +75,16 @@ class ElementVar final : public Propagator {
 
  private:
   Var element_of(Value i) const { return scope()[static_cast<std::size_t>(i) + 1]; }
+
+  // x and z on any change; a[i] only while x keeps i: once x has lost i, a[i] supports nothing
+  // and is narrowed by nothing, so its changes cannot concern this propagator.
+  static std::vector<Watch> watches(const std::vector<Var>& scope) {
+    const Var x = scope[0];
+    std::vector<Watch> out{Watch::change(x, Trigger::any), Watch::change(scope[1], Trigger::any)};
+    for (std::size_t k = 2; k < scope.size(); ++k)
+      out.push_back(Watch::guarded(scope[k], Trigger::any, x, static_cast<Value>(k - 1)));
+    return out;
+  }
 
   // Records whether index i (visited in increasing order) keeps a support.
   void judge(Value i, bool supported) {

@@ -7,6 +7,7 @@
 
 #include "csp/constraints/binary.hpp"
 #include "csp/constraints/reify_rule.hpp"
+#include "csp/constraints/supports.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -21,6 +22,9 @@ struct Binary {
   Comparison rel;  // equal or less_equal only
   std::int64_t offset;
   bool negated;
+  // keep_matching's scratch marks on a multi-word x or y (the candidates that keep a match):
+  // meaningless between two calls, so mutable like any scratch buffer of a const method
+  mutable Supports kept_{};
 
   bool holds(std::int64_t a, std::int64_t b) const {
     return (rel == Comparison::equal ? a == b + offset : a <= b + offset) != negated;
@@ -76,32 +80,30 @@ struct Binary {
   bool intersect(Context& ctx) const {
     for (bool changed = true; changed;) {
       changed = false;
-      if (!keep_matching(ctx, x, y, -offset, changed) || !keep_matching(ctx, y, x, offset, changed)) return false;
+      if (!keep_matching(ctx, 0, -offset, changed) || !keep_matching(ctx, 1, offset, changed)) return false;
     }
     return true;
   }
-  // Removes the candidates a of v with a + shift not among w's candidates (in the interval form,
-  // moves v's bounds to the nearest such candidates, walking w's when w has holes).
-  static bool keep_matching(Context& ctx, Var v, Var w, std::int64_t shift, bool& changed) {
+  // Removes the candidates a of v (x when side is 0, y when 1) with a + shift not among the
+  // other's candidates (in the interval form, moves v's bounds to the nearest such candidates,
+  // walking the other's when it has holes).
+  bool keep_matching(Context& ctx, std::size_t side, std::int64_t shift, bool& changed) const {
+    const Var v = side == 0 ? x : y, w = side == 0 ? y : x;
     const Domains& d = ctx.domains();
     if (d.interval(v)) return keep_shifted_bounds(ctx, v, w, shift, changed);
     const VarLayout& l = d.layout(v);
     if (l.words > 1) {  // one write for all the removals (a write each cost a domain summary: l2p1)
-      thread_local std::vector<std::uint64_t> keep;  // grows to the widest domain once per thread
-      const std::uint64_t* w_bits = d.words().data() + l.first_word;
-      keep.assign(w_bits, w_bits + l.words);
+      const Var both[] = {x, y};
+      kept_.reset(d, both);
       bool gone = false;
       d.for_each(v, [&](Value a) {
         const std::int64_t b = std::int64_t{a} + shift;
-        if (b < kMin || b > kMax || !d.contains(w, static_cast<Value>(b))) {
-          const auto i = static_cast<std::uint64_t>(std::int64_t{a} - l.base);
-          keep[i / 64] &= ~(std::uint64_t{1} << (i % 64));
-          gone = true;
-        }
+        if (b >= kMin && b <= kMax && d.contains(w, static_cast<Value>(b))) kept_.mark(side, a);
+        else gone = true;
       });
       if (!gone) return true;
       changed = true;
-      return ctx.keep_words(v, keep.data());
+      return kept_.prune(ctx, side, v);
     }
     bool ok = true;
     d.for_each(v, [&](Value a) {
@@ -260,7 +262,7 @@ struct Membership {
 class MemberReified final : public Propagator {
  public:
   MemberReified(Membership lit, std::vector<Var> scope, Reify mode)
-      : Propagator(std::move(scope), Trigger::any), lit_(std::move(lit)), mode_(mode) {}
+      : Propagator(scope, watches(lit, scope)), lit_(std::move(lit)), mode_(mode) {}
   std::string name() const override { return scope().size() == 1 ? "member" : "member_reified"; }
   bool satisfied(std::span<const Value> v) const override {
     if (v.size() == 1) return lit_.holds(v[0]);
@@ -276,6 +278,29 @@ class MemberReified final : public Propagator {
  private:
   Membership lit_;
   Reify mode_;
+
+  // When x's changes can decide the literal (b wakes it on any change). S = {c} (x = c, x != c):
+  // only when c leaves x or x becomes fixed, so x = c over a wide x is not run for every other
+  // value x loses. S reaching down to kMin or up to kMax (x <= c): when a bound moves. Else on
+  // any change. Without b (member), x is narrowed into S at the first run and S's ranges only
+  // need a bound that lands in a gap moved on: bounds.
+  static std::vector<Watch> watches(const Membership& lit, const std::vector<Var>& scope) {
+    const Var x = scope[0];
+    const Ranges& s = lit.set;
+    std::vector<Watch> out;
+    if (scope.size() == 1) {
+      out.push_back(Watch::change(x, Trigger::bounds));
+    } else if (s.size() == 1 && s[0].first == s[0].second) {
+      out.push_back(Watch::removal(x, s[0].first));
+      out.push_back(Watch::change(x, Trigger::fixed));
+    } else if (s.size() == 1 && (s[0].first == kMin || s[0].second == kMax)) {
+      out.push_back(Watch::change(x, Trigger::bounds));
+    } else {
+      out.push_back(Watch::change(x, Trigger::any));
+    }
+    if (scope.size() > 1) out.push_back(Watch::change(scope[1], Trigger::any));
+    return out;
+  }
 };
 
 const char* comparison_name(Comparison c) {
