@@ -13,5 +13,6 @@
 #include "csp/propagator.hpp"
 #include "csp/search.hpp"
 #include "csp/stats.hpp"
+#include "csp/subproblem.hpp"
 #include "csp/trace.hpp"
 #include "csp/var.hpp"

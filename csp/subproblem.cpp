@@ -1,0 +1,294 @@
+#include "csp/subproblem.hpp"
+
+#include <charconv>
+#include <memory>
+#include <stdexcept>
+#include <utility>
+
+#include "csp/engine.hpp"
+#include "csp/heuristics.hpp"
+
+namespace csp {
+
+namespace {
+
+using Op = PathDecision::Op;
+
+// Narrows d by one decision; false when it empties the variable. The bounds are computed in 64
+// bits: "x > kMaxValue" and "x <= kMinValue - 1" are legal text and simply empty.
+bool narrow(Domains& d, const PathDecision& c) {
+  const std::int64_t value = c.value;
+  switch (c.op) {
+    case Op::eq: return d.assign(c.var, c.value);
+    case Op::ne: return d.remove(c.var, c.value);
+    case Op::le: return value >= d.min(c.var) && d.remove_above(c.var, c.value);
+    case Op::gt: return value < d.max(c.var) && d.remove_below(c.var, static_cast<Value>(value + 1));
+  }
+  return false;
+}
+
+// The tree as depth-first search sees it (csp/dfs.cpp): the same orders, phases and inference.
+class Splitter {
+ public:
+  Splitter(const Model& model, const SearchOptions& options)
+      : model_(model), options_(options), engine_(model), var_order_(options.order(model)),
+        value_order_(options.values(model)) {
+    for (const Phase& p : options.phases) {
+      if (p.vars.empty()) continue;
+      phase_orders_.push_back((p.order ? p.order : options.order)(model));
+      phase_orders_.back()->restrict(p.vars);
+      phase_values_.push_back((p.values ? p.values : options.values)(model));
+    }
+    stats_.counters.assign(model.counter_names().size(), 0);
+    var_order_->start();
+    for (auto& o : phase_orders_) o->start();
+  }
+
+  std::vector<Path> run(const Domains& start, std::size_t parts) {
+    std::vector<Open> open;
+    Open root{{}, start, false, Var{}, nullptr};
+    bool alive = true;
+    for (int i = 0; i < model_.var_count() && alive; ++i) alive = !root.d.empty(Var{i});
+    if (alive && infer_at_root(root.d)) open.push_back(std::move(root));
+    else ++stats_.failures;
+    // Rounds: each expands the open nodes from the first on, in place, until there are enough;
+    // expanding a node puts its children where it stood, so the list stays in depth-first order.
+    while (open.size() < parts) {
+      std::vector<Open> next;
+      next.reserve(parts + 16);
+      bool expanded = false;
+      for (std::size_t i = 0; i < open.size(); ++i) {
+        if (open[i].leaf || next.size() + (open.size() - i) >= parts) {
+          next.push_back(std::move(open[i]));
+          continue;
+        }
+        expand(open[i], next);
+        expanded = true;
+      }
+      open.swap(next);
+      if (!expanded) break;  // every node is a leaf: the tree has no more nodes
+    }
+    std::vector<Path> paths;
+    paths.reserve(open.size());
+    for (Open& o : open) paths.push_back(std::move(o.path));
+    return paths;
+  }
+
+  const Stats& stats() const { return stats_; }
+
+ private:
+  // An open node: its path, its domains after inference, and, when a refutation of a lazy
+  // frame made it, the variable and value order that go on deciding there (DFS's frame).
+  struct Open {
+    Path path;
+    Domains d;
+    bool leaf = false;  // every variable is fixed: nothing left to branch on
+    Var var;            // the frame's variable (id -1: the order selects afresh)
+    ValueOrder* values = nullptr;
+  };
+
+  // What follows a child's decision: a decision opens a fresh node (inference after it); a
+  // refutation narrows its frame's node (propagated only under MAC, as DFS does).
+  enum class Kind : std::uint8_t { decision, refutation };
+
+  // Replaces `node` by its children, in the order depth-first search visits them.
+  void expand(Open& node, std::vector<Open>& out) {
+    ValueOrder* values = node.values;
+    Var v = node.var;
+    if (v.id < 0 || node.d.fixed(v)) v = select(node.d, values);
+    if (v.id < 0) {
+      node.leaf = true;
+      out.push_back(std::move(node));
+      return;
+    }
+    if (!values->lazy(v, node.d)) {
+      candidates_.clear();
+      values->order(v, node.d, candidates_);
+      for (Value a : candidates_) {
+        if (!node.d.contains(v, a)) continue;
+        child(node, {v, Op::eq, a}, Kind::decision, Var{}, nullptr, out);
+        // Two-way branching: after x = a is refuted the order chooses again (dfs.cpp's reselect),
+        // so the rest of the node is one part of its own, x != a.
+        if (options_.reselect) return refute_value(node, v, a, Var{}, nullptr, out);
+      }
+      return;
+    }
+    const Decision c = values->decide(v, node.d);
+    const Var go_on = options_.reselect ? Var{} : v;  // who decides in the refuted node
+    ValueOrder* go_on_values = options_.reselect ? nullptr : values;
+    const std::int64_t m = c.value;
+    switch (c.kind) {
+      case Decision::Kind::assign:
+        child(node, {v, Op::eq, c.value}, Kind::decision, Var{}, nullptr, out);
+        return refute_value(node, v, c.value, v, values, out);
+      case Decision::Kind::at_most:
+        child(node, {v, Op::le, c.value}, Kind::decision, Var{}, nullptr, out);
+        return child(node, {v, Op::gt, c.value}, Kind::refutation, go_on, go_on_values, out);
+      case Decision::Kind::at_least:
+        if (m - 1 < kMinValue) break;
+        child(node, {v, Op::gt, static_cast<Value>(m - 1)}, Kind::decision, Var{}, nullptr, out);
+        return child(node, {v, Op::le, static_cast<Value>(m - 1)}, Kind::refutation, go_on, go_on_values, out);
+      case Decision::Kind::below:
+        if (m - 1 < kMinValue) break;
+        child(node, {v, Op::le, static_cast<Value>(m - 1)}, Kind::decision, Var{}, nullptr, out);
+        return child(node, {v, Op::gt, static_cast<Value>(m - 1)}, Kind::refutation, go_on, go_on_values, out);
+    }
+    throw std::logic_error("split: a value order decided on a bound outside the value range");
+  }
+
+  // The rest of `node` once x = a is refuted. An interval-form domain cannot drop an inner value:
+  // the rest is then x <= a - 1 (decided next, as DFS's hole) and x > a; at a bound it is one
+  // bound. `v`/`values`: the frame that goes on deciding (a lazy order's, without reselect).
+  void refute_value(Open& node, Var x, Value a, Var v, ValueOrder* values, std::vector<Open>& out) {
+    if (options_.reselect) v = Var{}, values = nullptr;
+    if (!node.d.interval(x)) return child(node, {x, Op::ne, a}, Kind::refutation, v, values, out);
+    if (a > node.d.min(x)) {
+      const Kind kind = a < node.d.max(x) ? Kind::decision : Kind::refutation;
+      child(node, {x, Op::le, a - 1}, kind, kind == Kind::decision ? Var{} : v, values, out);
+    }
+    if (a < node.d.max(x)) child(node, {x, Op::gt, a}, Kind::refutation, v, values, out);
+  }
+
+  // One child of `node`: its domains narrowed by `c` and inferred; dropped when that fails.
+  void child(const Open& node, PathDecision c, Kind kind, Var v, ValueOrder* values, std::vector<Open>& out) {
+    ++stats_.nodes;
+    Open o{node.path, node.d, false, v, values};
+    o.path.push_back(c);
+    const bool posted = narrow(o.d, c);
+    bool alive = posted;
+    if (alive && kind == Kind::decision) alive = infer_after_decision(c.var, o.d);
+    else if (alive && options_.inference == Inference::mac) alive = engine_.propagate_from(c.var, o.d, stats_);
+    if (!alive) {
+      ++stats_.failures;
+      const PropagatorId by = posted ? engine_.last_failure() : kNoPropagator;
+      var_order_->failed(by);
+      for (auto& p : phase_orders_) p->failed(by);
+      return;
+    }
+    out.push_back(std::move(o));
+  }
+
+  Var select(const Domains& d, ValueOrder*& values) {
+    for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
+      const Var v = phase_orders_[p]->select(d);
+      if (v.id >= 0) {
+        values = phase_values_[p].get();
+        return v;
+      }
+    }
+    values = value_order_.get();
+    return var_order_->select(d);
+  }
+
+  bool infer_at_root(Domains& d) {
+    switch (options_.inference) {
+      case Inference::none: return engine_.check_all(d, stats_);
+      case Inference::forward: return engine_.forward_check_all(d, stats_);
+      case Inference::mac: return engine_.propagate_all(d, stats_);
+    }
+    return false;
+  }
+
+  bool infer_after_decision(Var v, Domains& d) {
+    switch (options_.inference) {
+      case Inference::none: return engine_.check_from(v, d, stats_);
+      case Inference::forward: return engine_.forward_check(v, d, stats_);
+      case Inference::mac: return engine_.propagate_from(v, d, stats_);
+    }
+    return false;
+  }
+
+  const Model& model_;
+  const SearchOptions& options_;
+  Engine engine_;
+  std::unique_ptr<VariableOrder> var_order_;
+  std::unique_ptr<ValueOrder> value_order_;
+  std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
+  std::vector<std::unique_ptr<ValueOrder>> phase_values_;
+  std::vector<Value> candidates_;
+  Stats stats_;
+};
+
+[[noreturn]] void bad_token(std::string_view token, std::string_view why) {
+  throw std::invalid_argument("bad decision '" + std::string(token) + "' in a part's path: " + std::string(why));
+}
+
+}  // namespace
+
+std::vector<Path> split(const Model& model, const SearchOptions& options, const Domains& start, std::size_t parts,
+                        Stats* stats) {
+  Splitter splitter(model, options);
+  std::vector<Path> paths = splitter.run(start, parts);
+  if (stats != nullptr) *stats += splitter.stats();
+  return paths;
+}
+
+bool apply(const Path& path, Domains& d) {
+  for (const PathDecision& c : path) {
+    if (c.var.id < 0 || c.var.id >= d.var_count())
+      throw std::out_of_range("a part's path names variable " + std::to_string(c.var.id) + " of " +
+                              std::to_string(d.var_count()));
+    if (!narrow(d, c)) return false;
+  }
+  return true;
+}
+
+std::string to_text(const Path& path) {
+  if (path.empty()) return "-";
+  std::string text;
+  for (const PathDecision& c : path) {
+    if (!text.empty()) text += ' ';
+    text += std::to_string(c.var.id);
+    switch (c.op) {
+      case Op::eq: text += "="; break;
+      case Op::ne: text += "!="; break;
+      case Op::le: text += "<="; break;
+      case Op::gt: text += ">"; break;
+    }
+    text += std::to_string(c.value);
+  }
+  return text;
+}
+
+Path parse_path(std::string_view text, std::size_t variables) {
+  const auto space = [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n' || ch == '\r'; };
+  std::size_t begin = 0, end = text.size();
+  while (begin < end && space(text[begin])) ++begin;
+  while (end > begin && space(text[end - 1])) --end;
+  text = text.substr(begin, end - begin);
+  if (text.empty()) throw std::invalid_argument("empty path of a part (the whole space is '-')");
+  Path path;
+  if (text == "-") return path;
+  std::size_t at = 0;
+  while (at < text.size()) {
+    std::size_t stop = at;
+    while (stop < text.size() && !space(text[stop])) ++stop;
+    const std::string_view token = text.substr(at, stop - at);
+    at = stop;
+    while (at < text.size() && space(text[at])) ++at;
+
+    const char* p = token.data();
+    const char* const last = token.data() + token.size();
+    if (p == last || *p < '0' || *p > '9') bad_token(token, "expected a variable id (a whole number >= 0) first");
+    std::uint64_t id = 0;
+    auto [after_id, id_error] = std::from_chars(p, last, id);
+    if (id_error != std::errc{} || id >= variables)
+      bad_token(token, "variable id out of range (the model has " + std::to_string(variables) + " variables)");
+    p = after_id;
+    Op op;
+    if (last - p >= 2 && p[0] == '!' && p[1] == '=') op = Op::ne, p += 2;
+    else if (last - p >= 2 && p[0] == '<' && p[1] == '=') op = Op::le, p += 2;
+    else if (p != last && *p == '=') op = Op::eq, ++p;
+    else if (p != last && *p == '>') op = Op::gt, ++p;
+    else bad_token(token, "expected one of =, !=, <=, > after the variable id");
+    if (p == last) bad_token(token, "no value after the comparison");
+    Value value = 0;
+    auto [after_value, value_error] = std::from_chars(p, last, value);
+    if (value_error == std::errc::result_out_of_range) bad_token(token, "value out of range");
+    if (value_error != std::errc{} || after_value != last) bad_token(token, "the value is not a whole number");
+    path.push_back(PathDecision{Var{static_cast<int>(id)}, op, value});
+  }
+  return path;
+}
+
+}  // namespace csp

@@ -1,0 +1,54 @@
+// Subproblems: a search space cut into disjoint parts, each named by the decisions that lead to it
+// from the root (a Path), so that parts can be searched apart — by threads (csp/parallel.hpp) or
+// by other processes and machines, which receive a path as text (to_text / parse_path).
+//
+// split() expands the search tree as depth-first search would (the same variable and value orders,
+// phases and inference), so a part's solutions are a contiguous run of the sequential search's, and
+// the parts come in the sequential order. A node with listed candidates becomes one part per
+// candidate (x = a); a lazy order's decision c becomes two parts, c and its negation (or three,
+// x = a, x <= a - 1 and x > a, when an interval-form domain cannot drop the value a).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "csp/search.hpp"
+
+namespace csp {
+
+/// One branching decision of a path from the root: var = value, var != value, var <= value, var > value.
+/// (Named PathDecision, not Decision as issue 20's interface sketch had it: csp::Decision is already
+/// the heuristics' decision, csp/heuristics.hpp.)
+struct PathDecision {
+  enum class Op : std::uint8_t { eq, ne, le, gt };
+  Var var;
+  Op op = Op::eq;
+  Value value = 0;
+
+  friend bool operator==(const PathDecision&, const PathDecision&) = default;
+};
+/// A part of a search space: the start domains narrowed by these decisions, in order.
+using Path = std::vector<PathDecision>;
+
+/// Cuts the search tree of `model` from `start` (searched with `options`' orders, phases and inference) into
+/// at least `parts` disjoint parts whose union is the whole space, by expanding open nodes until there are
+/// enough (fewer only when the tree has fewer nodes). Parts are returned in depth-first order, so the
+/// sequential search's first solution lies in the first part that has one. Nodes that fail during the
+/// split are dropped (they hold no solution); `stats`, when given, receives the split's own nodes/failures.
+/// A start that fails at the root gives no part at all. `options`' limits and tracer are not used.
+std::vector<Path> split(const Model& model, const SearchOptions& options, const Domains& start,
+                        std::size_t parts, Stats* stats = nullptr);
+/// Narrows `d` by each decision of `path` in turn (no propagation); false when one empties a variable.
+/// Throws std::out_of_range for a variable that `d` does not have.
+bool apply(const Path& path, Domains& d);
+/// Text form, one token per decision separated by one space: "3=4 5!=2 1<=7 2>7" (variable ids, values).
+/// An empty path is "-" (the whole space).
+std::string to_text(const Path& path);
+/// Parses to_text()'s form; throws std::invalid_argument naming the bad token (and why) on anything else,
+/// including a variable id that is not below `variables`.
+Path parse_path(std::string_view text, std::size_t variables);
+
+}  // namespace csp
