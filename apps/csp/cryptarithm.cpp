@@ -24,7 +24,8 @@ int run_cryptarithm(const CryptarithmCommand& c) {
     throw InputError("cryptarithm '" + c.equation + "': " + e.what());
   }
   const pc::CryptarithmModel m = pc::make_model(puzzle, strength_of(c.strength));
-  csp::Solver solver(m.model, c.search.search_options());
+  csp::Solver solver(m.model, c.search.search_options(
+                                  [&] { return pc::make_model(puzzle, strength_of(c.strength)).model; }));
   const csp::SearchResult r = solver.for_each_solution(m.model.initial_domains(), [&](std::span<const csp::Value> s) {
     const pc::Assignment a = m.assignment(s);
     if (!pc::is_solution(puzzle, a)) throw InternalError("a wrong solution was found: " + pc::format_digits(puzzle, a));

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -44,10 +45,14 @@ struct InternalError : std::runtime_error {
 /// command's), and --stats.
 struct SearchConfig : csp::SearchSettings {
   bool stats = false;
+  unsigned threads = 1;  ///< --threads: threads searching one instance together
 
-  /// The options for csp::Solver; an order the library does not know (dsatur) is left at mrv
-  /// for the command to replace. Throws UsageError on a bad name.
+  /// The options for csp::Solver, on one thread; an order the library does not know (dsatur) is
+  /// left at mrv for the command to replace. Throws UsageError on a bad name.
   csp::SearchOptions search_options() const;
+  /// The same on --threads threads, each after the first over its own model from `worker_model`
+  /// (which must build the command's model again, exactly).
+  csp::SearchOptions search_options(std::function<csp::Model()> worker_model) const;
   /// The rule set; throws UsageError naming a bad rule.
   csp::RuleSet rule_set() const;
 };
@@ -56,7 +61,7 @@ struct SearchConfig : csp::SearchSettings {
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
 /// Adds --order, --values, --seed, --inference, (when with_rules) --rules, --node-limit,
-/// --time-limit from the library's table, and --stats; the accepted variable orders are
+/// --time-limit from the library's table, --threads and --stats; the accepted variable orders are
 /// `own_orders` (the command's, such as dsatur), then the library's.
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders = {},
                         bool with_rules = false);

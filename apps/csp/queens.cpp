@@ -24,9 +24,13 @@ CLI::App* add_queens(CLI::App& app, QueensCommand& c) {
 }
 
 int run_queens(const QueensCommand& c) {
-  problems::Queens q = problems::make_queens(
-      c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different, strength_of(c.strength));
-  csp::Solver solver(q.model, c.search.search_options());
+  const auto make = [&c] {
+    return problems::make_queens(
+        c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different,
+        strength_of(c.strength));
+  };
+  problems::Queens q = make();
+  csp::Solver solver(q.model, c.search.search_options([&make] { return make().model; }));
   std::uint64_t valid = 0;
   std::string out;
   // A placement as the row (1..N) of the queen in each column, left to right.

@@ -17,7 +17,7 @@ CLI::App* add_zebra(CLI::App& app, ZebraCommand& c) {
 int run_zebra(const ZebraCommand& c) {
   namespace pz = problems::zebra;
   const pz::ZebraModel z = pz::make_model(strength_of(c.strength));
-  csp::Solver solver(z.model, c.search.search_options());
+  csp::Solver solver(z.model, c.search.search_options([&c] { return pz::make_model(strength_of(c.strength)).model; }));
   // Every solution is searched for, so that the answer printed is known to be the only one.
   std::vector<pz::Houses> found;
   const csp::SearchResult r = solver.for_each_solution(z.model.initial_domains(), [&](std::span<const csp::Value> s) {

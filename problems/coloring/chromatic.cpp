@@ -36,6 +36,7 @@ KColoring color_with(const Graph& g, int k, const std::vector<int>& clique, cons
   csp::SearchOptions o = settings.search;
   if (settings.dsatur) o.order = dsatur_order(g);
   o.values = fresh_colour_values(o.values, static_cast<int>(m.colour.size()));
+  if (o.threads > 1) o.worker_model = [&g, k] { return make_coloring_model(g, k).model; };
   csp::Domains start = m.model.initial_domains();
   for (std::size_t i = 0; i < clique.size(); ++i)
     start.assign(m.colour[static_cast<std::size_t>(clique[i])], static_cast<csp::Value>(i));
