@@ -133,6 +133,8 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   started_ = std::chrono::steady_clock::now();
   depth_ = 0;
   bounds_ = 0;
+  granted_ = 0;
+  failures_told_ = 0;
   restarting_ = false;
   var_order_->start();
   for (auto& o : phase_orders_) o->start();
@@ -246,6 +248,7 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
 DepthFirstSearch::Step DepthFirstSearch::next() {
   if (restarting_ && result_.stats.failures >= restart_at_) return restart();
   Frame& f = frames_[depth_ - 1];
+  if (goal_.shared != nullptr && goal_.objective != nullptr) adopt_shared_bound();
   if (f.bounds != bounds_ && !bounded(f)) {  // the newest bound leaves this node nothing
     --depth_;
     return refute();
@@ -347,6 +350,10 @@ void DepthFirstSearch::note_failure(PropagatorId by) {
 }
 
 DepthFirstSearch::Step DepthFirstSearch::stop(SearchStatus status) {
+  if (goal_.shared != nullptr && granted_ != 0) {  // give back the nodes not used
+    goal_.shared->nodes.fetch_sub(granted_);
+    granted_ = 0;
+  }
   SearchResult& r = result_;
   Stats& s = r.stats;
   r.status = status;
@@ -391,7 +398,46 @@ bool DepthFirstSearch::limit_reached() {
   // Reading the clock costs more than a small node: look every 32 nodes.
   else if (l.time.count() != 0 && (s.nodes & 31) == 0 && std::chrono::steady_clock::now() - started_ >= l.time)
     r.limit = LimitHit::time;
+  else if (goal_.shared != nullptr && shared_limit_reached()) return true;
   return r.limit != LimitHit::none;
+}
+
+// A parallel run (Goal::shared): another run said stop, or the common budget of nodes, failures
+// or time ran out. The counters and the clock are read once per batch of nodes.
+bool DepthFirstSearch::shared_limit_reached() {
+  SharedSearch& sh = *goal_.shared;
+  SearchResult& r = result_;
+  if (sh.stop.load(std::memory_order_relaxed)) r.limit = LimitHit::interrupted;
+  else if (granted_ > 0) --granted_;
+  else {
+    std::uint64_t all_failures = 0;
+    if (sh.failure_limit != 0) {
+      const std::uint64_t failures = r.stats.failures;
+      all_failures = sh.failures.fetch_add(failures - failures_told_) + failures - failures_told_;
+      failures_told_ = failures;
+    }
+    std::uint64_t batch = SharedSearch::kBatch;
+    if (sh.failure_limit != 0 && all_failures >= sh.failure_limit) r.limit = LimitHit::failures;
+    else if (sh.deadline != std::chrono::steady_clock::time_point::max() && std::chrono::steady_clock::now() >= sh.deadline)
+      r.limit = LimitHit::time;
+    else if (sh.node_limit != 0) {
+      const std::uint64_t before = sh.nodes.fetch_add(batch);
+      if (before >= sh.node_limit) r.limit = LimitHit::nodes;
+      else batch = std::min(batch, sh.node_limit - before);
+    }
+    granted_ = batch - 1;  // this node is the batch's first
+  }
+  return r.limit != LimitHit::none;
+}
+
+// Takes the best objective another run found, when it is better than this run's own bound.
+void DepthFirstSearch::adopt_shared_bound() {
+  const std::int64_t b = goal_.shared->bound.load(std::memory_order_relaxed);
+  if (b == SharedSearch::kNoBound) return;
+  const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
+  if (bounds_ != 0 && (minimize ? b >= bound_ : b <= bound_)) return;
+  bound_ = static_cast<Value>(b);
+  ++bounds_;
 }
 
 }  // namespace csp

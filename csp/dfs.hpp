@@ -23,6 +23,7 @@
 // learned carries over. A satisfaction search stops restarting at its first solution.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -33,11 +34,28 @@
 
 namespace csp {
 
+/// What the runs of one parallel search share (csp/parallel.cpp). A run given one stops when told
+/// to, draws its nodes from a common budget in batches of kBatch (so the budget is never exceeded
+/// and the counters are touched once per batch), and before each decision prunes with the best
+/// objective any run found.
+struct SharedSearch {
+  static constexpr std::uint64_t kBatch = 32;
+  static constexpr std::int64_t kNoBound = INT64_MIN;
+  std::atomic<bool> stop{false};           ///< every run stops (status limit, LimitHit::interrupted)
+  std::uint64_t node_limit = 0;            ///< nodes for all runs together (0: none)
+  std::uint64_t failure_limit = 0;         ///< failures for all runs together, checked once a batch (0: none)
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  std::atomic<std::uint64_t> nodes{0};     ///< nodes handed out (whole batches)
+  std::atomic<std::uint64_t> failures{0};  ///< failures reported, once a batch
+  std::atomic<std::int64_t> bound{kNoBound};  ///< the best objective found by any run, or kNoBound
+};
+
 /// What one run of a search is asked for.
 struct Goal {
   std::uint64_t cap = 0;                         ///< stop after this many solutions (0: all of them)
   const SolutionCallback* on_solution = nullptr; ///< told of each solution; stops the search on false
   const Objective* objective = nullptr;          ///< branch and bound on it (nullptr: satisfaction)
+  SharedSearch* shared = nullptr;                ///< a parallel search's common state (nullptr: none)
 };
 
 /// Depth-first search over one model. Not thread-safe: one per thread, as Solver.
@@ -84,6 +102,8 @@ class DepthFirstSearch {
   bool infer_after_decision(Var v, Domains& d);
   bool infer_at_root(Domains& d);
   bool limit_reached();
+  bool shared_limit_reached();
+  void adopt_shared_bound();
 
   const Model& model_;
   SearchOptions options_;
@@ -109,6 +129,8 @@ class DepthFirstSearch {
   bool restarting_ = false;       // restarts are on for this run (and no satisfying solution was found yet)
   std::uint64_t restart_run_ = 0; // the run under way, from 1 (restart_allowance's `run`)
   std::uint64_t restart_at_ = 0;  // restart once stats.failures reaches this
+  std::uint64_t granted_ = 0;     // nodes left of the batch drawn from Goal::shared's budget
+  std::uint64_t failures_told_ = 0;  // this run's failures already added to Goal::shared's
 };
 
 }  // namespace csp

@@ -91,6 +91,15 @@ struct SearchOptions {
   /// and the optimisation bound. Every goal stays complete and exact: a satisfaction search stops
   /// restarting at its first solution, and the schedule grows without bound. Off by default.
   Restarts restarts;
+  /// Threads searching one instance together (csp/parallel.hpp): the space is split into many
+  /// more parts than threads, handed out in order. Counts and optimal objectives equal one
+  /// thread's; the first solution may be another one (each is checked). 1: the sequential search,
+  /// unchanged. With a tracer the search runs on one thread whatever this says.
+  unsigned threads = 1;
+  /// Builds `model` again, once for each thread after the first: a model's propagators keep
+  /// scratch state, so two threads cannot search one model. It must build the same model (the
+  /// same variables and propagators, in the same order). Required when threads > 1.
+  std::function<Model()> worker_model;
 };
 
 /// How a search ended.
@@ -118,13 +127,18 @@ struct SearchResult {
 using SolutionCallback = std::function<bool(std::span<const Value>)>;
 
 class DepthFirstSearch;
+class ParallelSearch;
+struct Goal;
 
 /// Searches one model: the facade over the search engine (depth-first, csp/dfs.hpp). Allocates its
 /// work space once; each search then allocates nothing per node.
-/// Not thread-safe: one solver per thread (and one model per solver, see Model).
+/// Not thread-safe: one solver per thread (and one model per solver, see Model). With
+/// SearchOptions::threads > 1 it runs that many threads itself for each search.
 class Solver {
  public:
-  /// Builds the heuristics from the options' factories and the work space for `model`.
+  /// Builds the heuristics from the options' factories and the work space for `model` (the
+  /// threads' own, from options.worker_model, at their first search). Throws
+  /// std::invalid_argument when threads > 1 comes without worker_model.
   explicit Solver(const Model& model, SearchOptions options = {});
   ~Solver();
   Solver(const Solver&) = delete;
@@ -150,8 +164,11 @@ class Solver {
   const SearchOptions& options() const;
 
  private:
+  SearchResult run(const Domains& start, const Goal& goal);
+
   const Model& model_;
   std::unique_ptr<DepthFirstSearch> dfs_;
+  std::unique_ptr<ParallelSearch> parallel_;  // threads > 1 only
 };
 
 }  // namespace csp

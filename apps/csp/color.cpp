@@ -22,6 +22,7 @@ namespace pc = problems::coloring;
 pc::ColoringSettings settings_of(const SearchConfig& c) {
   pc::ColoringSettings s;
   s.search = c.search_options();
+  s.search.threads = c.threads;  // color_with builds the threads' models
   s.search.limits.time = std::chrono::nanoseconds(0);
   s.dsatur = c.order == "dsatur";
   s.time_limit = nanoseconds_of(c.time_limit);

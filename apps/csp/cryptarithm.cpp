@@ -25,7 +25,8 @@ int run_cryptarithm(const CryptarithmCommand& c) {
     throw InputError("cryptarithm '" + c.equation + "': " + e.what());
   }
   const pc::CryptarithmModel m = pc::make_model(puzzle, strength_of(c.strength));
-  const csp::SearchOptions options = c.search.search_options();
+  const csp::SearchOptions options =
+      c.search.search_options([&] { return pc::make_model(puzzle, strength_of(c.strength)).model; });
   if (c.search.split > 0) {
     print_part_lines(c.search, m.model, options, m.model.initial_domains());
     return Exit::ok;

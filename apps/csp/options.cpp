@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <cstdio>
+#include <utility>
 
 #include "apps/common/search_options.hpp"
 
@@ -16,6 +17,15 @@ csp::SearchOptions SearchConfig::search_options() const {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+}
+
+csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> worker_model) const {
+  csp::SearchOptions o = search_options();
+  if (threads > 1) {
+    o.threads = threads;
+    o.worker_model = std::move(worker_model);
+  }
+  return o;
 }
 
 csp::RuleSet SearchConfig::rule_set() const {
@@ -35,6 +45,9 @@ void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::s
     apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
                                      "restart-base"},
                                     own_orders);
+  cmd.add_option("--threads", c.threads, "Threads searching each instance together (1: the sequential search)")
+      ->check(CLI::Range(1u, 1024u))
+      ->capture_default_str();
   cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
   auto* split = cmd.add_option("--split", c.split,
                                "Print at least N command lines, one per part of the search (each this command with "

@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -51,10 +52,14 @@ struct SearchConfig : csp::SearchSettings {
 
   /// True when --split or --part was given.
   bool parted() const { return split > 0 || !part.empty(); }
+  unsigned threads = 1;  ///< --threads: threads searching one instance together
 
-  /// The options for csp::Solver; an order the library does not know (dsatur) is left at mrv
-  /// for the command to replace. Throws UsageError on a bad name.
+  /// The options for csp::Solver, on one thread; an order the library does not know (dsatur) is
+  /// left at mrv for the command to replace. Throws UsageError on a bad name.
   csp::SearchOptions search_options() const;
+  /// The same on --threads threads, each after the first over its own model from `worker_model`
+  /// (which must build the command's model again, exactly).
+  csp::SearchOptions search_options(std::function<csp::Model()> worker_model) const;
   /// The rule set; throws UsageError naming a bad rule.
   csp::RuleSet rule_set() const;
 };
@@ -63,8 +68,8 @@ struct SearchConfig : csp::SearchSettings {
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
 /// Adds --order, --values, --seed, --inference, (when with_rules) --rules, --node-limit,
-/// --time-limit from the library's table, --stats, and --split / --part (docs/scale-out.md); the accepted variable orders are
-/// `own_orders` (the command's, such as dsatur), then the library's.
+/// --time-limit from the library's table, --threads, --stats, and --split / --part (docs/scale-out.md); the
+/// accepted variable orders are `own_orders` (the command's, such as dsatur), then the library's.
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders = {},
                         bool with_rules = false);
 

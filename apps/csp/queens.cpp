@@ -29,9 +29,13 @@ CLI::App* add_queens(CLI::App& app, QueensCommand& c) {
 }
 
 int run_queens(const QueensCommand& c) {
-  problems::Queens q = problems::make_queens(
-      c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different, strength_of(c.strength));
-  const csp::SearchOptions options = c.search.search_options();
+  const auto make = [&c] {
+    return problems::make_queens(
+        c.n, c.model == "binary" ? problems::QueensModel::binary : problems::QueensModel::all_different,
+        strength_of(c.strength));
+  };
+  problems::Queens q = make();
+  const csp::SearchOptions options = c.search.search_options([&make] { return make().model; });
   if (c.search.parted() && c.all)
     throw UsageError("--all prints every placement, a part prints one result line: use --count or --first");
   if (c.search.split > 0) {

@@ -18,7 +18,8 @@ CLI::App* add_zebra(CLI::App& app, ZebraCommand& c) {
 int run_zebra(const ZebraCommand& c) {
   namespace pz = problems::zebra;
   const pz::ZebraModel z = pz::make_model(strength_of(c.strength));
-  const csp::SearchOptions options = c.search.search_options();
+  const csp::SearchOptions options =
+      c.search.search_options([&c] { return pz::make_model(strength_of(c.strength)).model; });
   if (c.search.split > 0) {
     print_part_lines(c.search, z.model, options, z.model.initial_domains());
     return Exit::ok;

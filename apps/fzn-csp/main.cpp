@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
       ->check(apps_common::whole_number(0, UINT64_MAX));
   app.add_option("-r,--random-seed", settings.seed, "the seed of random value orders")
       ->check(apps_common::whole_number(0, UINT64_MAX));
-  app.add_option("-p,--parallel", threads, "threads (accepted; the search runs on one)")
+  app.add_option("-p,--parallel", threads, "threads searching the instance together")
       ->check(apps_common::whole_number(1, 1024));
   app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
   apps_common::add_search_options(app, settings,
@@ -67,11 +67,16 @@ int main(int argc, char** argv) {
 
   try {
     const auto begin = std::chrono::steady_clock::now();
-    const Program program = build(parse(read_file(file)));
+    const auto ast = parse(read_file(file));
+    const Program program = build(ast);
     const double init_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     run_options.seed = settings.seed;
     run_options.search = settings.search_options();
     run_options.search.limits.time = std::chrono::milliseconds(time_ms);
+    if (threads > 1) {  // each thread after the first searches its own copy, built the same way
+      run_options.search.threads = static_cast<unsigned>(threads);
+      run_options.search.worker_model = [&ast]() -> csp::Model { return build(ast).model; };
+    }
     // Caught even when the caller started it with SIGINT ignored (a script's background job): a
     // solver's caller always wants the answer so far.
     const apps_common::Interrupt interrupt(apps_common::Interrupt::Ignored::catch_anyway);

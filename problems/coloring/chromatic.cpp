@@ -26,6 +26,7 @@ KColoringSearch k_coloring_search(const Graph& g, int k, const std::vector<int>&
   KColoringSearch out{make_coloring_model(g, k), settings.search, {}};
   if (settings.dsatur) out.options.order = dsatur_order(g);
   out.options.values = fresh_colour_values(out.options.values, static_cast<int>(out.coloring.colour.size()));
+  if (out.options.threads > 1) out.options.worker_model = [&g, k] { return make_coloring_model(g, k).model; };
   out.start = out.coloring.model.initial_domains();
   for (std::size_t i = 0; i < clique.size(); ++i)
     out.start.assign(out.coloring.colour[static_cast<std::size_t>(clique[i])], static_cast<csp::Value>(i));

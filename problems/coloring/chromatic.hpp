@@ -20,6 +20,7 @@ struct ColoringSettings {
   /// Order, values, inference and limits of each search. chromatic_number() replaces limits.time
   /// with what is left of time_limit.
   csp::SearchOptions search;
+  /// (search.threads: the threads of each search; color_with builds their models.)
   /// Use DSATUR as the variable order (else search.order).
   bool dsatur = true;
   /// Wall-clock budget of the whole job, bounds included (0: none).

@@ -1,0 +1,55 @@
+// Parallel search: one instance, many threads (SearchOptions::threads), behind Solver.
+//
+// Embarrassingly parallel search (Régin et al., EPS): a short sequential probe first (an instance
+// it finishes never starts a thread), then the space is split (csp/subproblem.hpp) into many more
+// parts than threads — kPartsPerThread each — and the threads take the parts in depth-first order
+// from one atomic index, each part searched by the thread's own depth-first search over its own
+// model (SearchOptions::worker_model). Taking parts dynamically balances uneven parts without
+// stealing. The threads share (dfs.hpp's SharedSearch) a stop flag, one budget of nodes, failures
+// and time, and, when optimising, the best objective found so far, which every thread's search
+// reads before each decision.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "csp/search.hpp"
+
+namespace csp {
+
+struct Goal;
+
+/// The threads of one Solver. Not thread-safe itself: one search at a time, as Solver.
+class ParallelSearch {
+ public:
+  /// Parts per thread: enough that a thread that drew big parts is not left alone at the end.
+  static constexpr std::size_t kPartsPerThread = 64;
+  /// Nodes of the sequential probe: an instance searched within them never starts a thread (and
+  /// costs what one thread costs); past them the probe's work is thrown away, except its best
+  /// objective when optimising. Under a node limit of at most kProbeNodes + 8 parts a thread, the
+  /// probe is the whole search (the threads would get little of the budget).
+  static constexpr std::uint64_t kProbeNodes = 2000;
+
+  /// `options.threads` threads over `model`; `sequential` (the Solver's own search, on `model`)
+  /// runs the probe. The threads' models and searches are built at the first search that needs them.
+  ParallelSearch(const Model& model, SearchOptions options, DepthFirstSearch& sequential);
+  ~ParallelSearch();
+  ParallelSearch(const ParallelSearch&) = delete;
+  ParallelSearch& operator=(const ParallelSearch&) = delete;
+
+  /// Searches from `start` towards `goal` as DepthFirstSearch::run does, on every thread.
+  /// Solutions reach goal.on_solution one at a time (under a lock); when optimising, only those
+  /// better than every one before. Statistics are summed over the threads (elapsed is wall-clock).
+  SearchResult run(const Domains& start, const Goal& goal);
+
+ private:
+  struct Worker;
+  const Model& model_;
+  SearchOptions options_;
+  DepthFirstSearch& sequential_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+}  // namespace csp
