@@ -492,6 +492,23 @@ TEST_CASE("xy-wing and xyz-wing", "[techniques]") {
   }
 }
 
+TEST_CASE("w-wing", "[techniques]") {
+  Board b;
+  b.set(1, 1, "47");
+  b.set(6, 9, "47");
+  SECTION("found: row 5's 4s only in r5c1 and r5c9") {
+    b.row_only(5, 4, {1, 9});
+    REQUIRE(b.find("w-wing"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r6c9", "r5c1", "r5c9"});
+    CHECK(b.removals() == expand({"r1c9", "r6c1"}, "7"));
+    CHECK(b.text() == "w-wing 7,4 in row 5 (r1c1, r6c9, r5c1, r5c9): removed 7 from r1c9, r6c1");
+  }
+  SECTION("not found: row 5's 4s have a third place") {
+    b.row_only(5, 4, {1, 5, 9});
+    CHECK_FALSE(b.find("w-wing"));
+  }
+}
+
 TEST_CASE("simple colouring traps and wraps", "[techniques]") {
   Board b;
   SECTION("trap") {
@@ -573,6 +590,7 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"finned-swordfish", "8.......5..2.8.....4.3...6..1...37.22.6.5...3.........52....9.1..7.1.6..9..7....."},
       {"sashimi-swordfish", "9...7.2.4....3.9......42.3.45.......62.48.3......2.5...4..936.2.1.......3.9...4.."},
       {"finned-jellyfish", "..9...64...1..92...3.2.89...2..95.8..9....1..8..7....2....34.....7...8.43..1....."},
+      {"w-wing", "......9.2..23...16....9..5.87...4....2...7....6.....941..2.....4...6.5...9......8"},
       {"sashimi-jellyfish", "843....7...96......7.9...8...475983....8..6..38.4.6.......9.......5...4.2.....7.."},
   };
   for (const Example& e : examples) {

@@ -24,6 +24,7 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"finned-jellyfish", {250, Level::hard}}, {"sashimi-jellyfish", {260, Level::hard}},
     {"turbot-fish", {120, Level::hard}},    {"empty-rectangle", {120, Level::hard}},
     {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
+    {"w-wing", {150, Level::hard}},
 };
 
 // The ceilings at 81 cells.

@@ -85,6 +85,7 @@ const std::vector<Technique>& catalogue() {
        find_simple_colouring, "", kTech, false, false, "", 15},
       {"two-string-kite", "", "conjugate pairs in a row and a column with ends in one box: an outer end holds it",
        find_two_string_kite},
+      {"w-wing", "", "two cells xy linked by a conjugate pair of x their ends see: y leaves cells seeing both", find_w_wing},
       {"sashimi-x-wing", "", "a finned x-wing whose base line keeps one place in the cover", find_sashimi_x_wing},
       {"jellyfish", "", "a value confined to four columns in four rows leaves the rest of those columns",
        find_jellyfish, "", kTech, false, false, "", 12},

@@ -104,5 +104,6 @@ bool find_skyscraper(const Position& p, Step& s);
 bool find_two_string_kite(const Position& p, Step& s);
 bool find_turbot_fish(const Position& p, Step& s);
 bool find_empty_rectangle(const Position& p, Step& s);
+bool find_w_wing(const Position& p, Step& s);
 
 }  // namespace csp::techniques::detail
