@@ -509,6 +509,33 @@ TEST_CASE("w-wing", "[techniques]") {
   }
 }
 
+TEST_CASE("unique rectangle type 1", "[techniques]") {
+  Board b;
+  b.set(1, 1, "47");
+  b.set(1, 7, "47");
+  b.set(2, 1, "47");
+  SECTION("found: r2c7 loses 4 and 7") {
+    b.set(2, 7, "479");
+    REQUIRE(b.find("unique-rectangle-1"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c7", "r2c1", "r2c7"});
+    CHECK(b.removals() == expand({"r2c7"}, "47"));
+    CHECK(b.text() == "unique-rectangle-1 4,7 in row 1, row 2, column 1, column 7 (r1c1, r1c7, r2c1, r2c7): "
+                      "removed 4,7 from r2c7 (uniqueness)");
+  }
+  SECTION("not found: the rectangle spans four boxes") {
+    b.set(1, 7, "12");
+    b.set(2, 1, "12");
+    b.set(1, 4, "47");
+    b.set(4, 1, "47");
+    b.set(4, 4, "479");
+    CHECK_FALSE(b.find("unique-rectangle-1"));
+  }
+  SECTION("never a search rule") {
+    CHECK(tq::find_technique("unique-rectangle-1")->search == tq::Search::none);
+    CHECK(tq::find_technique("bug-plus-1")->search == tq::Search::none);
+  }
+}
+
 TEST_CASE("simple colouring traps and wraps", "[techniques]") {
   Board b;
   SECTION("trap") {
@@ -575,7 +602,9 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"x-wing", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5.......",
        "singles,locked-candidates,naked-pair,hidden-pair,naked-triple,hidden-triple,naked-quad,x-wing"},
       {"hidden-quad", "......84....41..2...5.7.6..1...3.....96..4.5...4.65....31...7.82.......3..8......"},
-      {"swordfish", "...3.1....1...98....2.6....7.....6.1.8....7...5.13.42.2.7....9..4..251.....4....."},
+      {"swordfish", "...3.1....1...98....2.6....7.....6.1.8....7...5.13.42.2.7....9..4..251.....4.....",
+       "singles,locked-candidates,naked-pair,hidden-pair,naked-triple,hidden-triple,naked-quad,x-wing,hidden-quad,"
+       "swordfish"},
       {"simple-colouring", ".85......6.93...21.2.1.............8..3468.....69.134....6....3.....41.....8..792"},
       {"jellyfish", "4.76...5..1...........4...1.79.....3.3...5.6.5.....1.2...5.13......6..242..9....."},
       {"xy-wing", "412.3..6...82.6...3..4.........1.47..56.....2..1.7...5...1..8..6.9..3..........3."},
@@ -590,6 +619,8 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"finned-swordfish", "8.......5..2.8.....4.3...6..1...37.22.6.5...3.........52....9.1..7.1.6..9..7....."},
       {"sashimi-swordfish", "9...7.2.4....3.9......42.3.45.......62.48.3......2.5...4..936.2.1.......3.9...4.."},
       {"finned-jellyfish", "..9...64...1..92...3.2.89...2..95.8..9....1..8..7....2....34.....7...8.43..1....."},
+      {"unique-rectangle-1", "...3.1....1...98....2.6....7.....6.1.8....7...5.13.42.2.7....9..4..251.....4....."},
+      {"bug-plus-1", "85.9.....6.....9...2.....48....42.9......6...3...9..6.1.3..8.2..8..6137....7....4"},
       {"w-wing", "......9.2..23...16....9..5.87...4....2...7....6.....941..2.....4...6.5...9......8"},
       {"sashimi-jellyfish", "843....7...96......7.9...8...475983....8..6..38.4.6.......9.......5...4.2.....7.."},
   };
