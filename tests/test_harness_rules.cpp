@@ -193,8 +193,10 @@ TEST_CASE("every group rule is sound alone and with the others", "[harness][rule
 }
 
 TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
-  std::uint64_t seed = 900;
   for (const Layout& layout : {sudoku(2, 10, 40), sudoku(3, 35, 65)}) {
+    // Each layout's seeds start where they did before issue 21's rules (listed after the older
+    // ones) were added, so the older rules keep their draws.
+    std::uint64_t seed = layout.n == 4 ? 900 : 911;
     for (Rule rule : csp::technique_rules()) {
       CAPTURE(layout.name, csp::rule_name(rule));
       check_spec(rules_spec(layout, {rule}, ++seed, layout.n == 4 ? 150 : 100), layout.n > 4);

@@ -75,6 +75,8 @@ std::string describe(const Step& s, const Structure& st, const std::function<std
       line += cell_name(cells[i]);
     }
   }
+  const csp::techniques::Technique* t = csp::techniques::find_technique(s.technique);
+  if (t != nullptr && t->needs_unique) line += " (uniqueness)";
   return line;
 }
 

@@ -18,6 +18,14 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"swordfish", {150, Level::hard}},      {"simple-colouring", {150, Level::hard}},
     {"jellyfish", {160, Level::hard}},      {"xy-wing", {160, Level::hard}},
     {"xyz-wing", {180, Level::hard}},       {"x-chain", {260, Level::fiendish}},
+    // Added for issue 21; HoDoKu's scores and levels (its Options.java; "unfair" is our fiendish).
+    {"finned-x-wing", {130, Level::hard}},  {"sashimi-x-wing", {150, Level::hard}},
+    {"finned-swordfish", {200, Level::hard}}, {"sashimi-swordfish", {240, Level::hard}},
+    {"finned-jellyfish", {250, Level::hard}}, {"sashimi-jellyfish", {260, Level::hard}},
+    {"turbot-fish", {120, Level::hard}},    {"empty-rectangle", {120, Level::hard}},
+    {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
+    {"w-wing", {150, Level::hard}},
+    {"unique-rectangle-1", {100, Level::hard}}, {"bug-plus-1", {100, Level::hard}},
 };
 
 // The ceilings at 81 cells.

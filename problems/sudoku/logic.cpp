@@ -75,6 +75,12 @@ LogicRun LogicSolver::run(const Puzzle& p) {
         if (placed_[d] == 0) domains_.remove(structure_.var(d), v);
     }
 
+  // The uniqueness techniques only for a puzzle with exactly one solution (counted up to two).
+  bool unique = false;
+  if (std::any_of(order_.begin(), order_.end(), [](const tq::Technique* t) { return t->needs_unique; })) {
+    csp::Solver counter(model_.model(), csp::SearchOptions{});
+    unique = counter.count(domains_, 2).stats.solutions == 1;
+  }
   const tq::Position pos{structure_, domains_, placed_};
   for (;;) {
     if (!consistent()) {
@@ -88,7 +94,7 @@ LogicRun LogicSolver::run(const Puzzle& p) {
     }
     bool progress = false;
     for (const tq::Technique* t : order_) {
-      if (!t->find(pos, step_)) continue;
+      if ((t->needs_unique && !unique) || !t->find(pos, step_)) continue;
       for (const tq::Candidate& r : step_.removals) domains_.remove(structure_.var(r.cell), r.value);
       for (const tq::Candidate& pl : step_.placements)
         if (placed_[pl.cell] == 0 && domains_.contains(structure_.var(pl.cell), pl.value)) place(pl.cell, pl.value);

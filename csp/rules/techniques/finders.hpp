@@ -69,7 +69,11 @@ bool for_each_subset(std::uint64_t from, int k, F&& f) {
 bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name);
 bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name);
 bool find_fish(const Position& p, Step& s, int n, std::string_view name);
+bool find_finned_fish(const Position& p, Step& s, int n, bool sashimi, std::string_view name);
 bool find_locked(const Position& p, Step& s, bool claiming);
+/// The kinds of three-link chains strong - weak - strong on one value (three_link_chain.cpp).
+enum class ChainKind : std::uint8_t { skyscraper, two_string_kite, turbot_fish };
+bool find_three_link_chain(const Position& p, Step& s, ChainKind kind, std::string_view name);
 
 // The finders, one per deduction and file (csp/rules/techniques/<name>.cpp).
 bool find_full_house(const Position& p, Step& s);
@@ -90,5 +94,18 @@ bool find_xy_wing(const Position& p, Step& s);
 bool find_xyz_wing(const Position& p, Step& s);
 bool find_simple_colouring(const Position& p, Step& s);
 bool find_x_chain(const Position& p, Step& s);
+bool find_finned_x_wing(const Position& p, Step& s);
+bool find_sashimi_x_wing(const Position& p, Step& s);
+bool find_finned_swordfish(const Position& p, Step& s);
+bool find_sashimi_swordfish(const Position& p, Step& s);
+bool find_finned_jellyfish(const Position& p, Step& s);
+bool find_sashimi_jellyfish(const Position& p, Step& s);
+bool find_skyscraper(const Position& p, Step& s);
+bool find_two_string_kite(const Position& p, Step& s);
+bool find_turbot_fish(const Position& p, Step& s);
+bool find_empty_rectangle(const Position& p, Step& s);
+bool find_w_wing(const Position& p, Step& s);
+bool find_unique_rectangle_1(const Position& p, Step& s);
+bool find_bug_plus_1(const Position& p, Step& s);
 
 }  // namespace csp::techniques::detail

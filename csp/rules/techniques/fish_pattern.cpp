@@ -95,4 +95,129 @@ bool find_fish(const Position& p, Step& s, int n, std::string_view name) {
   return false;
 }
 
+// The finned fish: the same base and cover, except that some base places (the fins) lie outside
+// the cover. If no fin holds the value, the fish stands and the value leaves the rest of the cover;
+// if one does, the value leaves every cell that fin sees. So a cell of the cover (outside the base)
+// that sees every fin loses the value either way. Sashimi: a base group keeps one place in the cover
+// (the fish without its fins would be degenerate); finned: every base group keeps two or more.
+//
+//   finned x-wing on 4:   c3  c5                  the fin r7c6 shares box 8 with r8c5, r9c5:
+//            r2  .  4 . 4 . .                     4 leaves them (column 5, outside the base,
+//            r7  .  4 . 4 4 .                     seeing the fin)
+//
+// Each base group has 2..n+3 places; the cover is n of the cover groups its places meet, chosen
+// among at most n+3 (so at most three fins' lines); the fins see one another (Sudoku: they share a
+// box), which every target's view of them implies on Sudoku and keeps the search short; every base group and cover group keeps a place of the body (base ∩ cover).
+// Step: the base groups then the cover groups, the value, the body's places then the fins, the
+// removals.
+bool find_finned_fish(const Position& p, Step& s, int n, bool sashimi, std::string_view name) {
+  const Structure& st = p.structure;
+  const int max_places = n + 3;  // per base group: the body's n and up to 3 fins
+  std::uint64_t all = 0;
+  for (const Structure::GroupInfo& g : st.groups()) all |= g.values;
+  Cell fins[64];
+  int fin_count = 0;
+  // Per base group (by index in its family): its places and their cover groups.
+  Cell place[64][8];
+  std::uint8_t place_cover[64][8];
+  int places_of[64];
+  for (std::uint64_t vals = all; vals != 0; vals &= vals - 1) {
+    const int v = std::countr_zero(vals);
+    const std::uint64_t bit = std::uint64_t{1} << v;
+    for (const auto& [f1, f2] : st.crossings()) {
+      for (int dir = 0; dir < 2; ++dir) {
+        const int base_family = dir == 0 ? f1 : f2, cover_family = dir == 0 ? f2 : f1;
+        const std::vector<std::uint32_t>& bases = st.families()[static_cast<std::size_t>(base_family)];
+        const std::vector<std::uint32_t>& covers = st.families()[static_cast<std::size_t>(cover_family)];
+        std::uint64_t cover_of[64];
+        std::uint64_t usable = 0;
+        for (std::size_t i = 0; i < bases.size(); ++i) {
+          const Structure::GroupInfo& g = st.groups()[bases[i]];
+          if ((g.values & bit) == 0) continue;
+          std::uint64_t m = 0;
+          int places = 0;
+          bool ok = true;
+          for (Cell c : g.cells) {
+            if ((p.cands(c) & bit) == 0) continue;
+            const int k = st.member(cover_family, c);
+            if (k < 0 || places == max_places) {
+              ok = false;
+              break;
+            }
+            place[i][places] = c;
+            place_cover[i][places] = static_cast<std::uint8_t>(k);
+            ++places;
+            m |= std::uint64_t{1} << k;
+          }
+          cover_of[i] = m;
+          places_of[i] = places;
+          if (ok && places >= 2) usable |= std::uint64_t{1} << i;
+        }
+        if (std::popcount(usable) < n) continue;
+        std::uint64_t base_set = 0, cover_set = 0;
+        // A target: in a cover group (cover), outside the base (chosen), holding the value, seeing
+        // every fin (so it is one of the first fin's peers).
+        auto target = [&](Cell c, std::uint64_t chosen, std::uint64_t cover) {
+          const int k = st.member(base_family, c), j = st.member(cover_family, c);
+          if ((k >= 0 && ((chosen >> k) & 1U)) || j < 0 || ((cover >> j) & 1U) == 0 || (p.cands(c) & bit) == 0)
+            return false;
+          for (int f = 1; f < fin_count; ++f)
+            if (!st.sees(c, fins[f])) return false;
+          return true;
+        };
+        const bool found = for_each_subset(usable, n, [&](std::uint64_t chosen) {
+          std::uint64_t seen = 0;
+          for (std::uint64_t b = chosen; b != 0; b &= b - 1) seen |= cover_of[std::countr_zero(b)];
+          const int width = std::popcount(seen);
+          if (width <= n || width > n + 3) return false;
+          return for_each_subset(seen, n, [&](std::uint64_t cover) {
+            // The fins, and whether every base and cover group keeps a body place.
+            fin_count = 0;
+            bool thin = false;  // some base group keeps one body place
+            std::uint64_t body_covers = 0;
+            for (std::uint64_t b = chosen; b != 0; b &= b - 1) {
+              const int i = std::countr_zero(b);
+              int body = 0;
+              for (int j = 0; j < places_of[i]; ++j) {
+                const int k = place_cover[i][j];
+                if ((cover >> k) & 1U) ++body, body_covers |= std::uint64_t{1} << k;
+                else if (fin_count > 0 && !st.sees(place[i][j], fins[0])) return false;
+                else fins[fin_count++] = place[i][j];
+              }
+              if (body == 0) return false;
+              thin = thin || body == 1;
+            }
+            if (body_covers != cover || thin != sashimi) return false;
+            for (Cell c : st.peers(fins[0]))
+              if (target(c, chosen, cover)) {
+                base_set = chosen, cover_set = cover;
+                return true;
+              }
+            return false;
+          });
+        });
+        if (!found) continue;
+        s.clear();
+        s.technique = name;
+        s.values.push_back(st.base() + v);
+        for (std::uint64_t b = base_set; b != 0; b &= b - 1) {
+          const int i = std::countr_zero(b);
+          s.groups.push_back(bases[static_cast<std::size_t>(i)]);
+          for (int j = 0; j < places_of[i]; ++j)
+            if ((cover_set >> place_cover[i][j]) & 1U) s.cells.push_back(place[i][j]);
+        }
+        s.cells.insert(s.cells.end(), fins, fins + fin_count);
+        for (std::uint64_t b = cover_set; b != 0; b &= b - 1) {
+          const std::uint32_t g = covers[static_cast<std::size_t>(std::countr_zero(b))];
+          s.groups.push_back(g);
+          for (Cell c : st.groups()[g].cells)
+            if (c != fins[0] && st.sees(c, fins[0]) && target(c, base_set, cover_set)) remove_bits(p, s, c, bit);
+        }
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 }  // namespace csp::techniques::detail

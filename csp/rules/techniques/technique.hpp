@@ -35,7 +35,8 @@
 //
 // Soundness: every finder deduces only from the meaning of the groups, never from uniqueness of the
 // solution, so on any position each removal is of a value no solution extending it can take (tests:
-// tests/test_techniques.cpp, against the true solution of thousands of generated puzzles).
+// tests/test_techniques.cpp, against the true solution of thousands of generated puzzles) — except
+// the rows marked needs_unique, sound on positions of a puzzle with exactly one solution.
 #pragma once
 
 #include <cstdint>
@@ -137,6 +138,10 @@ struct Technique {
   /// "every", hence the statistics): the order they had before the registry, kept so that outputs
   /// stay the same. 0, as a new deduction leaves it: after those, in registry order.
   std::uint8_t listed = 0;
+  /// Sound only for a puzzle known to have exactly one solution (unique rectangles, BUG+1): never a
+  /// search rule (search = Search::none), and the logical solver tries it only after counting the
+  /// puzzle's solutions and finding one; its step text ends with "(uniqueness)".
+  bool needs_unique = false;
 
   /// True when `n` is the name or one of the aliases.
   bool named(std::string_view n) const;

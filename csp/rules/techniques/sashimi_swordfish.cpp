@@ -1,0 +1,12 @@
+// Sashimi swordfish: a swordfish (size 3) whose base groups also hold the value outside the cover
+// (fins); a base group keeps only one place in the cover (the fish without its fins would be
+// degenerate). Either no fin holds the value and the swordfish stands, or a fin does: a cell of the
+// cover outside the base that sees every fin loses the value. The search is shared with the other
+// finned fish (find_finned_fish in fish_pattern.cpp, where the diagram is).
+#include "csp/rules/techniques/finders.hpp"
+
+namespace csp::techniques::detail {
+
+bool find_sashimi_swordfish(const Position& p, Step& s) { return find_finned_fish(p, s, 3, true, "sashimi-swordfish"); }
+
+}  // namespace csp::techniques::detail
