@@ -11,7 +11,7 @@
 // Grading (docs/techniques.md): the score is the sum of the base scores of the steps; the hardest
 // technique is the one of highest level (then highest score) among them; the level is that
 // technique's level, raised while the score exceeds the level's ceiling (800 easy, 1000 medium, 1600
-// hard, scaled by cells/81; see grading.hpp). A puzzle the catalogue does not
+// hard, 1800 fiendish, scaled by cells/81; extreme has none; see grading.hpp). A puzzle the catalogue does not
 // finish is graded `needs search`.
 //
 // The JSON of explain_json() (what `sudoku explain --format json` prints, and the web page reads):

@@ -83,6 +83,17 @@ const std::vector<Technique>& catalogue() {
        "", kTech, false, false, "", 14},
       {"x-chain", "x-chains", "an alternating chain of strong and weak links on one value: one end holds it",
        find_x_chain, "", kTech, false, false, "", 16},
+      {"forcing-chain", "forcing-chains",
+       "a candidate whose chain of single-premise implications contradicts, or a cell or group all of whose "
+       "choices imply one removal",
+       find_forcing_chain},
+      {"forcing-net", "forcing-nets",
+       "as forcing chains, with implications of several premises (singles and locked candidates after an "
+       "assumption)",
+       find_forcing_net},
+      {"nested-forcing-net", "nested-forcing-nets",
+       "as forcing nets, each branch first removing the candidates whose own forcing net contradicts",
+       find_nested_forcing_net},
   };
   return all;
 }

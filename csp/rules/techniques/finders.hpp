@@ -70,6 +70,10 @@ bool find_naked_subset(const Position& p, Step& s, int k, std::string_view name)
 bool find_hidden_subset(const Position& p, Step& s, int k, std::string_view name);
 bool find_fish(const Position& p, Step& s, int n, std::string_view name);
 bool find_locked(const Position& p, Step& s, bool claiming);
+/// Forcing chains or nets, by the reach of the implications (implications.hpp, forcing_search.cpp);
+/// a budget other than 0 bounds the assumptions propagated (then it may give up: false).
+enum class Spread : std::uint8_t;
+bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view name, std::uint64_t budget = 0);
 
 // The finders, one per deduction and file (csp/rules/techniques/<name>.cpp).
 bool find_full_house(const Position& p, Step& s);
@@ -90,5 +94,8 @@ bool find_xy_wing(const Position& p, Step& s);
 bool find_xyz_wing(const Position& p, Step& s);
 bool find_simple_colouring(const Position& p, Step& s);
 bool find_x_chain(const Position& p, Step& s);
+bool find_forcing_chain(const Position& p, Step& s);
+bool find_forcing_net(const Position& p, Step& s);
+bool find_nested_forcing_net(const Position& p, Step& s);
 
 }  // namespace csp::techniques::detail

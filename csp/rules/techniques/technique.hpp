@@ -149,7 +149,7 @@ std::vector<std::string_view> comma_list(std::string_view list);
 /// The registry: every deduction, simplest first (the default order of the logical solver):
 /// full-house, naked-single, hidden-single, pointing, claiming, naked-pair, hidden-pair,
 /// naked-triple, hidden-triple, naked-quad, x-wing, hidden-quad, swordfish, simple-colouring,
-/// jellyfish, xy-wing, xyz-wing, x-chain.
+/// jellyfish, xy-wing, xyz-wing, x-chain, forcing-chain, forcing-net, nested-forcing-net.
 const std::vector<Technique>& catalogue();
 /// The entry of that name or alias, nullptr when none.
 const Technique* find_technique(std::string_view name);
