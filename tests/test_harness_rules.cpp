@@ -193,8 +193,9 @@ TEST_CASE("every group rule is sound alone and with the others", "[harness][rule
 }
 
 TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
-  std::uint64_t seed = 900;
   for (const Layout& layout : {sudoku(2, 10, 40), sudoku(3, 35, 65)}) {
+    // Seeds by layout, so that a new rule does not shift the other layout's instances.
+    std::uint64_t seed = layout.n == 4 ? 900 : 913;
     for (Rule rule : csp::technique_rules()) {
       CAPTURE(layout.name, csp::rule_name(rule));
       check_spec(rules_spec(layout, {rule}, ++seed, layout.n == 4 ? 150 : 100), layout.n > 4);

@@ -437,6 +437,45 @@ TEST_CASE("x-chain finds a skyscraper", "[techniques]") {
   }
 }
 
+// r1c1 {2,5} -5- r1c6 {5,7} -7- r5c6 {7,2}: one end holds 2, and r5c1 sees both.
+TEST_CASE("xy-chain and aic through bivalue cells", "[techniques]") {
+  Board b;
+  b.set(1, 1, "25");
+  b.set(1, 6, "57");
+  b.set(5, 6, "27");
+  SECTION("found") {
+    REQUIRE(b.find("xy-chain"));
+    CHECK(b.removals() == std::vector<std::string>{"r5c1-2"});
+    CHECK(b.step.cells.size() == 6);  // three cells, two values each
+    REQUIRE(b.step.links.size() == 5);
+    CHECK(b.step.links[0].strong);
+    CHECK_FALSE(b.step.links[1].strong);
+    CHECK(b.step.links[4].strong);
+    REQUIRE(b.find("aic"));
+    CHECK(b.removals() == std::vector<std::string>{"r5c1-2"});
+  }
+  SECTION("not found") {
+    b.remove(5, 1, 2);
+    CHECK_FALSE(b.find("xy-chain"));
+    CHECK_FALSE(b.find("aic"));
+  }
+}
+
+// 5 in row 1 only at r1c1, r1c4, r1c5 (a grouped node {r1c4, r1c5} in box 2), in column 6 only at
+// r3c6, r7c6: r1c1 =5= {r1c4,r1c5} -5- r3c6 =5= r7c6, so r7c1 (seeing r1c1 and r7c6) loses 5.
+TEST_CASE("grouped aic links through a box-line intersection", "[techniques]") {
+  Board b;
+  b.row_only(1, 5, {1, 4, 5});
+  b.col_only(6, 5, {3, 7});
+  REQUIRE(b.find("grouped-aic"));
+  const std::vector<std::string> removed = b.removals();
+  CHECK(std::find(removed.begin(), removed.end(), "r7c1-5") != removed.end());
+  CHECK_FALSE(b.find("aic"));
+  CHECK_FALSE(b.find("x-chain"));
+  b.set(5, 6, "123456789");  // 5 back in r5c6: column 6 is no longer a strong link
+  CHECK_FALSE(b.find("grouped-aic"));
+}
+
 // An xy-wing seen as a cell forcing chain: r1c1 {1,2} with r1c5 {1,3} and r4c1 {2,3}. Either value
 // of r1c1 puts 3 in a pincer, and both pincers see r4c5.
 TEST_CASE("forcing chain: cell forcing through bivalue cells", "[techniques]") {
@@ -561,6 +600,12 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"xy-wing", "412.3..6...82.6...3..4.........1.47..56.....2..1.7...5...1..8..6.9..3..........3."},
       {"xyz-wing", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5......."},
       {"x-chain", "...8.........41.8.....23..9..26....74.....3..8....5....2..9..7...45..9.6..7...2.5"},
+      {"xy-chain", "3.4...........6..5.2.8......8.2...7.5.1....349........4.9.2...1...5.........9.3.6"},
+      {"aic", "4..6.21....3..1.6....3.....1...6.....8....9....7..3.2.5..8...9.....7.....91...8.3"},
+      {"grouped-aic", "...5.91..3...8..7....2...3.4............7.5...7.4.6.8.6.3...7....5..82...92.1...."},
+      {"forcing-chain", "..957...348..2......1...9....4....7..2.....9..36..78.2...74......7682........9.6."},
+      {"forcing-net", ".76.5..4.1.574....9..............6.4..12...59..3...1.....8.95......738.63....5.9."},
+      {"nested-forcing-net", "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"},
   };
   for (const Example& e : examples) {
     INFO(e.technique << " " << e.puzzle);
@@ -652,6 +697,8 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
         // x-chains are the slowest search: once a cheaper technique applies, checked at every
         // fourth position only (keeps the test to a few seconds).
         if (have && tech.name == "x-chain" && position % 4 != 0) continue;
+        if (have && (tech.name == "xy-chain" || tech.name == "aic" || tech.name == "grouped-aic") && position % 8 != 0)
+          continue;
         // Forcing chains and nets: every sixteenth position once a cheaper one applies; nested nets
         // (up to 20,000 assumptions a search) only where nothing else does.
         if (have && (tech.name == "forcing-chain" || tech.name == "forcing-net") && position % 16 != 0) continue;

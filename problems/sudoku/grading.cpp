@@ -18,6 +18,8 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"swordfish", {150, Level::hard}},      {"simple-colouring", {150, Level::hard}},
     {"jellyfish", {160, Level::hard}},      {"xy-wing", {160, Level::hard}},
     {"xyz-wing", {180, Level::hard}},       {"x-chain", {260, Level::fiendish}},
+    {"xy-chain", {260, Level::fiendish}},   {"aic", {280, Level::fiendish}},
+    {"grouped-aic", {300, Level::fiendish}},
     {"forcing-chain", {500, Level::extreme}}, {"forcing-net", {700, Level::extreme}},
     {"nested-forcing-net", {1200, Level::extreme}},
 };

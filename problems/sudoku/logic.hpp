@@ -20,7 +20,9 @@
 //     "placements": [{"cell": "r3c5", "value": 7}], "removals": [{"cell": "r2c1", "value": 3}]}, ...],
 //    "result": "solved" | "needs search" | "invalid" | "unsolvable",
 //    "solution": "<N*N chars>" (when solved, by the steps or by search after them), "guesses": <n>}
-// "reason" is added for invalid puzzles. Cells are "r<row>c<col>", 1-based; values are 1..N.
+// "reason" is added for invalid puzzles. Cells are "r<row>c<col>", 1-based; values are 1..N. A chain's
+// step adds "links": [{"from": {"cell": "r1c1", "value": 5}, "to": {...}, "strong": true}, ...],
+// its links in order (strong: at least one end holds; weak: at most one).
 #pragma once
 
 #include <cstdint>

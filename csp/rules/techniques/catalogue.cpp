@@ -83,6 +83,13 @@ const std::vector<Technique>& catalogue() {
        "", kTech, false, false, "", 14},
       {"x-chain", "x-chains", "an alternating chain of strong and weak links on one value: one end holds it",
        find_x_chain, "", kTech, false, false, "", 16},
+      {"xy-chain", "xy-chains", "a chain of bivalue cells linked by shared values: one end holds the ends' value",
+       find_xy_chain},
+      {"aic", "alternating-inference-chain,nice-loop",
+       "a chain of candidates alternating strong and weak links: one of its ends holds", find_aic},
+      {"grouped-aic", "grouped-x-chain,grouped-nice-loop",
+       "an alternating inference chain whose nodes may be a value's places in a box-line intersection",
+       find_grouped_aic},
       {"forcing-chain", "forcing-chains",
        "a candidate whose chain of single-premise implications contradicts, or a cell or group all of whose "
        "choices imply one removal",

@@ -4,8 +4,8 @@
 // every value of a cell, or every place of a value in a group, to the same removal
 // (forcing_search.cpp, implications.hpp).
 //
-//   r1c1 {4,7}:  r1c1 = 4 -> r1c5 = 7 -> r4c5 != 7;  r1c1 = 7 -> r4c1 != 7 -> r4c5 = ... != 7
-//   -> 7 leaves r4c5 whichever value r1c1 takes
+//   r1c1 {1,2}, r1c5 {1,3}, r4c1 {2,3}:  r1c1 = 1 -> r1c5 = 3;  r1c1 = 2 -> r4c1 = 3
+//   -> 3 leaves r4c5 (it sees both) whichever value r1c1 takes
 #include "csp/rules/techniques/finders.hpp"
 #include "csp/rules/techniques/implications.hpp"
 
