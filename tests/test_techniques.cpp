@@ -437,6 +437,32 @@ TEST_CASE("x-chain finds a skyscraper", "[techniques]") {
   }
 }
 
+// 3D Medusa does what simple colouring does on one value, and colours across values through a
+// bivalue cell: r6c2 {5,8} makes its 8 the colour opposite its 5.
+TEST_CASE("3d medusa traps and wraps across values", "[techniques]") {
+  Board b;
+  SECTION("trap on one value") {
+    b.row_only(1, 5, {1, 7});
+    b.col_only(7, 5, {1, 6});
+    b.row_only(6, 5, {2, 7});
+    REQUIRE(b.find("3d-medusa"));
+    CHECK(b.removals() == expand({"r2c2", "r3c2", "r4c1", "r5c1"}, "5"));
+  }
+  SECTION("a consistent component across two values removes nothing") {
+    b.set(1, 1, "58");
+    b.set(1, 7, "58");
+    b.row_only(1, 5, {1, 7});
+    b.row_only(1, 8, {1, 7});
+    // r1c1 and r1c7 form a naked pair: each cell's 5 and 8 opposite, consistently: no wrap.
+    CHECK_FALSE(b.find("3d-medusa"));
+  }
+  SECTION("nothing on a lone conjugate pair or an open grid") {
+    CHECK_FALSE(b.find("3d-medusa"));
+    b.row_only(1, 5, {1, 7});
+    CHECK_FALSE(b.find("3d-medusa"));
+  }
+}
+
 // r1c1 {2,5} -5- r1c6 {5,7} -7- r5c6 {7,2}: one end holds 2, and r5c1 sees both.
 TEST_CASE("xy-chain and aic through bivalue cells", "[techniques]") {
   Board b;
@@ -601,6 +627,7 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"xyz-wing", ".2...3.1..9.26....7...1..5....9.......1..47.3.......852..1.94....3.....7.5......."},
       {"x-chain", "...8.........41.8.....23..9..26....74.....3..8....5....2..9..7...45..9.6..7...2.5"},
       {"xy-chain", "3.4...........6..5.2.8......8.2...7.5.1....349........4.9.2...1...5.........9.3.6"},
+      {"3d-medusa", ".3..54...........1.....69..5.2...6...785.....1..8....725..3...9..6...34....67...5"},
       {"aic", "4..6.21....3..1.6....3.....1...6.....8....9....7..3.2.5..8...9.....7.....91...8.3"},
       {"grouped-aic", "...5.91..3...8..7....2...3.4............7.5...7.4.6.8.6.3...7....5..82...92.1...."},
       {"forcing-chain", "..957...348..2......1...9....4....7..2.....9..36..78.2...74......7682........9.6."},
@@ -697,7 +724,8 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
         // x-chains are the slowest search: once a cheaper technique applies, checked at every
         // fourth position only (keeps the test to a few seconds).
         if (have && tech.name == "x-chain" && position % 4 != 0) continue;
-        if (have && (tech.name == "xy-chain" || tech.name == "aic" || tech.name == "grouped-aic") && position % 8 != 0)
+        if (have && (tech.name == "xy-chain" || tech.name == "3d-medusa" || tech.name == "aic" || tech.name == "grouped-aic") &&
+            position % 8 != 0)
           continue;
         // Forcing chains and nets: every sixteenth position once a cheaper one applies; nested nets
         // (up to 20,000 assumptions a search) only where nothing else does.

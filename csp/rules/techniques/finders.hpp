@@ -95,6 +95,7 @@ bool find_xyz_wing(const Position& p, Step& s);
 bool find_simple_colouring(const Position& p, Step& s);
 bool find_x_chain(const Position& p, Step& s);
 bool find_xy_chain(const Position& p, Step& s);
+bool find_medusa_3d(const Position& p, Step& s);
 bool find_aic(const Position& p, Step& s);
 bool find_grouped_aic(const Position& p, Step& s);
 bool find_forcing_chain(const Position& p, Step& s);

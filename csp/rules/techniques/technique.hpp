@@ -159,7 +159,7 @@ std::vector<std::string_view> comma_list(std::string_view list);
 /// The registry: every deduction, simplest first (the default order of the logical solver):
 /// full-house, naked-single, hidden-single, pointing, claiming, naked-pair, hidden-pair,
 /// naked-triple, hidden-triple, naked-quad, x-wing, hidden-quad, swordfish, simple-colouring,
-/// jellyfish, xy-wing, xyz-wing, x-chain, xy-chain, aic, grouped-aic, forcing-chain, forcing-net,
+/// jellyfish, xy-wing, xyz-wing, x-chain, xy-chain, 3d-medusa, aic, grouped-aic, forcing-chain, forcing-net,
 /// nested-forcing-net.
 const std::vector<Technique>& catalogue();
 /// The entry of that name or alias, nullptr when none.
