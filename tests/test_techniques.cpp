@@ -115,7 +115,7 @@ TEST_CASE("technique names parse into an order", "[techniques]") {
   const auto all = tq::parse_techniques("all");
   REQUIRE(all.size() == tq::catalogue().size());
   CHECK(all.front()->name == "full-house");
-  CHECK(all.back()->name == "x-chain");
+  CHECK(all.back()->name == "nested-forcing-net");
   const auto some = tq::parse_techniques("x-wing, singles,locked-candidates,x-wing");
   REQUIRE(some.size() == 6);
   CHECK(some[0]->name == "x-wing");
@@ -580,6 +580,169 @@ TEST_CASE("x-chain finds a skyscraper", "[techniques]") {
   }
 }
 
+// 3D Medusa does what simple colouring does on one value, and colours across values through a
+// bivalue cell: r6c2 {5,8} makes its 8 the colour opposite its 5.
+TEST_CASE("3d medusa traps and wraps across values", "[techniques]") {
+  Board b;
+  SECTION("trap on one value") {
+    b.row_only(1, 5, {1, 7});
+    b.col_only(7, 5, {1, 6});
+    b.row_only(6, 5, {2, 7});
+    REQUIRE(b.find("3d-medusa"));
+    CHECK(b.removals() == expand({"r2c2", "r3c2", "r4c1", "r5c1"}, "5"));
+  }
+  SECTION("a consistent component across two values removes nothing") {
+    b.set(1, 1, "58");
+    b.set(1, 7, "58");
+    b.row_only(1, 5, {1, 7});
+    b.row_only(1, 8, {1, 7});
+    // r1c1 and r1c7 form a naked pair: each cell's 5 and 8 opposite, consistently: no wrap.
+    CHECK_FALSE(b.find("3d-medusa"));
+  }
+  SECTION("nothing on a lone conjugate pair or an open grid") {
+    CHECK_FALSE(b.find("3d-medusa"));
+    b.row_only(1, 5, {1, 7});
+    CHECK_FALSE(b.find("3d-medusa"));
+  }
+}
+
+// r1c1 {2,5} -5- r1c6 {5,7} -7- r5c6 {7,2}: one end holds 2, and r5c1 sees both.
+TEST_CASE("xy-chain and aic through bivalue cells", "[techniques]") {
+  Board b;
+  b.set(1, 1, "25");
+  b.set(1, 6, "57");
+  b.set(5, 6, "27");
+  SECTION("found") {
+    REQUIRE(b.find("xy-chain"));
+    CHECK(b.removals() == std::vector<std::string>{"r5c1-2"});
+    CHECK(b.step.cells.size() == 6);  // three cells, two values each
+    REQUIRE(b.step.links.size() == 5);
+    CHECK(b.step.links[0].strong);
+    CHECK_FALSE(b.step.links[1].strong);
+    CHECK(b.step.links[4].strong);
+    REQUIRE(b.find("aic"));
+    CHECK(b.removals() == std::vector<std::string>{"r5c1-2"});
+  }
+  SECTION("not found") {
+    b.remove(5, 1, 2);
+    CHECK_FALSE(b.find("xy-chain"));
+    CHECK_FALSE(b.find("aic"));
+  }
+}
+
+// 5 in row 1 only at r1c1, r1c4, r1c5 (a grouped node {r1c4, r1c5} in box 2), in column 6 only at
+// r3c6, r7c6: r1c1 =5= {r1c4,r1c5} -5- r3c6 =5= r7c6, so r7c1 (seeing r1c1 and r7c6) loses 5.
+TEST_CASE("grouped aic links through a box-line intersection", "[techniques]") {
+  Board b;
+  b.row_only(1, 5, {1, 4, 5});
+  b.col_only(6, 5, {3, 7});
+  REQUIRE(b.find("grouped-aic"));
+  const std::vector<std::string> removed = b.removals();
+  CHECK(std::find(removed.begin(), removed.end(), "r7c1-5") != removed.end());
+  CHECK_FALSE(b.find("aic"));
+  CHECK_FALSE(b.find("x-chain"));
+  b.set(5, 6, "123456789");  // 5 back in r5c6: column 6 is no longer a strong link
+  CHECK_FALSE(b.find("grouped-aic"));
+}
+
+// An xy-wing seen as a cell forcing chain: r1c1 {1,2} with r1c5 {1,3} and r4c1 {2,3}. Either value
+// of r1c1 puts 3 in a pincer, and both pincers see r4c5.
+TEST_CASE("forcing chain: cell forcing through bivalue cells", "[techniques]") {
+  Board b;
+  b.set(1, 1, "12");
+  b.set(1, 5, "13");
+  b.set(4, 1, "23");
+  SECTION("found") {
+    REQUIRE(b.find("forcing-chain"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1"});
+    CHECK(b.step.values == std::vector<csp::Value>{1, 2});
+    CHECK(b.removals() == std::vector<std::string>{"r4c5-3"});
+    REQUIRE(b.find("forcing-net"));
+    CHECK(b.removals() == std::vector<std::string>{"r4c5-3"});
+  }
+  SECTION("not found") {
+    b.remove(4, 5, 3);
+    CHECK_FALSE(b.find("forcing-chain"));
+    CHECK_FALSE(b.find("forcing-net"));
+  }
+  SECTION("a contradiction") {
+    b.set(1, 6, "13");  // r1c1 = 1 leaves r1c5 and r1c6 both 3
+    REQUIRE(b.find("forcing-chain"));
+    CHECK(b.cells() == std::vector<std::string>{"r1c1"});
+    CHECK(b.removals() == std::vector<std::string>{"r1c1-1"});
+  }
+}
+
+// Nets pass on a value that needed two premises; chains do not. r1c1 = 1 takes 1 from r2c2 and,
+// through r1c3 {1,2} = 2, takes 2 from it: r2c2 {1,2,3} = 3, which empties the pair r5c2, r6c2 of
+// 3 and 4: a contradiction for the net. The chain sees only the naked pair r1c1, r1c3.
+TEST_CASE("forcing net: a contradiction needing a join", "[techniques]") {
+  Board b;
+  b.set(1, 1, "12");
+  b.set(1, 3, "12");
+  b.set(2, 2, "123");
+  b.set(5, 2, "34");
+  b.set(6, 2, "34");
+  REQUIRE(b.find("forcing-net"));
+  CHECK(b.cells() == std::vector<std::string>{"r1c1"});
+  CHECK(b.removals() == std::vector<std::string>{"r1c1-1"});
+  REQUIRE(b.find("forcing-chain"));
+  const std::vector<std::string> chain = b.removals();
+  CHECK(std::find(chain.begin(), chain.end(), "r1c1-1") == chain.end());
+  CHECK(std::find(chain.begin(), chain.end(), "r1c2-1") != chain.end());  // the pair's 1 leaves row 1
+  // Without the pair's second cell, r2c2 = 3 breaks nothing.
+  b.set(6, 2, "123456789");
+  REQUIRE(b.find("forcing-net"));
+  const std::vector<std::string> net = b.removals();
+  CHECK(std::find(net.begin(), net.end(), "r1c1-1") == net.end());
+}
+
+// The empty grid: every branch leaves every other choice open, so nothing is forced at any depth
+// (the nested net gives up within its budget).
+TEST_CASE("forcing chains and nets find nothing on an open grid", "[techniques]") {
+  Board b;
+  CHECK_FALSE(b.find("forcing-chain"));
+  CHECK_FALSE(b.find("forcing-net"));
+  CHECK_FALSE(b.find("nested-forcing-net"));
+}
+
+// A forum puzzle rated 11+ by Sudoku Explainer (tdoku_forum_hardest_1905_11plus, line 3): after
+// everything else, at some position only a nested net finds a step; its removals are sound.
+TEST_CASE("nested forcing net solves what single nets cannot", "[techniques]") {
+  const std::string puzzle = "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9";
+  const std::string solution = "982745631765132498143689257859273146437816925216594873371928564698457312524361789";
+  sd::LogicOptions o;
+  o.techniques.clear();
+  for (const tq::Technique& t : tq::catalogue()) {
+    if (t.name == "nested-forcing-net") continue;
+    if (!o.techniques.empty()) o.techniques.push_back(',');
+    o.techniques.append(t.name);
+  }
+  const sd::Puzzle p = sd::parse_line(puzzle).puzzle;
+  sd::LogicSolver without(3, o);
+  const sd::LogicRun stuck = without.run(p);
+  REQUIRE(stuck.result == sd::LogicResult::needs_search);
+  const tq::Structure& st = without.structure();
+  const std::vector<std::uint8_t> none;
+  tq::Step step;
+  const tq::Position pos{st, without.domains(), none};
+  CHECK_FALSE(tq::find_technique("forcing-net")->find(pos, step));
+  REQUIRE(tq::find_technique("nested-forcing-net")->find(pos, step));
+  REQUIRE(!step.removals.empty());
+  for (const tq::Candidate& r : step.removals) {
+    const csp::Var v = st.var(r.cell);
+    for (int k = 0; k < 81; ++k)
+      if (without.model().cell(k / 9, k % 9) == v) CHECK(solution[static_cast<std::size_t>(k)] - '0' != r.value);
+  }
+  sd::LogicSolver all(3);
+  const sd::LogicRun run = all.run(p);
+  CHECK(run.result == sd::LogicResult::solved);
+  CHECK(sd::format_line(run.grid, p) == solution);
+  const sd::Grade g = all.grade(run);
+  CHECK(g.hardest == "nested-forcing-net");
+  CHECK(g.level == sd::Level::extreme);
+}
+
 // ---- example puzzles of docs/techniques.md (made by `sudoku generate`; see that page) ------------
 
 TEST_CASE("the example puzzles of the techniques page use their technique", "[techniques]") {
@@ -623,6 +786,13 @@ TEST_CASE("the example puzzles of the techniques page use their technique", "[te
       {"bug-plus-1", "85.9.....6.....9...2.....48....42.9......6...3...9..6.1.3..8.2..8..6137....7....4"},
       {"w-wing", "......9.2..23...16....9..5.87...4....2...7....6.....941..2.....4...6.5...9......8"},
       {"sashimi-jellyfish", "843....7...96......7.9...8...475983....8..6..38.4.6.......9.......5...4.2.....7.."},
+      {"xy-chain", "3.4...........6..5.2.8......8.2...7.5.1....349........4.9.2...1...5.........9.3.6"},
+      {"3d-medusa", ".3..54...........1.....69..5.2...6...785.....1..8....725..3...9..6...34....67...5"},
+      {"aic", "4..6.21....3..1.6....3.....1...6.....8....9....7..3.2.5..8...9.....7.....91...8.3"},
+      {"grouped-aic", "...5.91..3...8..7....2...3.4............7.5...7.4.6.8.6.3...7....5..82...92.1...."},
+      {"forcing-chain", "..957...348..2......1...9....4....7..2.....9..36..78.2...74......7682........9.6."},
+      {"forcing-net", ".76.5..4.1.574....9..............6.4..12...59..3...1.....8.95......738.63....5.9."},
+      {"nested-forcing-net", "98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9"},
   };
   for (const Example& e : examples) {
     INFO(e.technique << " " << e.puzzle);
@@ -681,8 +851,11 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
   tq::Step step;
   std::vector<std::size_t> fired(tq::catalogue().size(), 0);
   std::size_t checked = 0, solved = 0;
-  for (std::uint64_t i = 0; i < 1000; ++i) {
-    const sd::Puzzle p = gen.make(i);
+  // Then two puzzles of the forum's hardest (Sudoku Explainer 11+: the nested nets fire there).
+  const char* hardest[] = {"98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
+                           "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6"};
+  for (std::uint64_t i = 0; i < 1002; ++i) {
+    const sd::Puzzle p = i < 1000 ? gen.make(i) : sd::parse_line(hardest[i - 1000]).puzzle;
     const csp::SearchResult res = solver.solve(model.start(p));
     REQUIRE(res.found());
     const std::vector<int> sol = model.values(res.solution);
@@ -711,6 +884,13 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
         // x-chains are the slowest search: once a cheaper technique applies, checked at every
         // fourth position only (keeps the test to a few seconds).
         if (have && tech.name == "x-chain" && position % 4 != 0) continue;
+        if (have && (tech.name == "xy-chain" || tech.name == "3d-medusa" || tech.name == "aic" || tech.name == "grouped-aic") &&
+            position % 8 != 0)
+          continue;
+        // Forcing chains and nets: every sixteenth position once a cheaper one applies; nested nets
+        // (up to 20,000 assumptions a search) only where nothing else does.
+        if (have && (tech.name == "forcing-chain" || tech.name == "forcing-net") && position % 16 != 0) continue;
+        if (have && tech.name == "nested-forcing-net") continue;
         if (!tech.find(pos, step)) continue;
         ++checked;
         ++fired[t];
@@ -800,8 +980,14 @@ TEST_CASE("grading levels follow the documented scheme", "[techniques][grade]") 
   CHECK(sd::level_of(Level::easy, 801, 81) == Level::medium);
   CHECK(sd::level_of(Level::easy, 1001, 81) == Level::hard);
   CHECK(sd::level_of(Level::easy, 1601, 81) == Level::fiendish);
+  CHECK(sd::level_of(Level::easy, 1801, 81) == Level::extreme);
   CHECK(sd::level_of(Level::hard, 100, 81) == Level::hard);
   CHECK(sd::level_of(Level::fiendish, 0, 81) == Level::fiendish);
+  CHECK(sd::level_of(Level::fiendish, 1800, 81) == Level::fiendish);
+  CHECK(sd::level_of(Level::extreme, 0, 81) == Level::extreme);
+  CHECK(sd::level_ceiling(Level::fiendish, 81) == 1800);
+  CHECK(sd::level_ceiling(Level::extreme, 81) == -1);
+  CHECK(sd::level_name(Level::extreme) == "extreme");
   CHECK(sd::level_ceiling(Level::easy, 256) == 800 * 256 / 81);
   CHECK(sd::level_name(Level::fiendish) == "fiendish");
   // A puzzle the catalogue does not finish needs search.

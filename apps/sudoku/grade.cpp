@@ -24,9 +24,11 @@ namespace {
 namespace sd = problems::sudoku;
 namespace tq = csp::techniques;
 
-// Outcomes: the four levels first (by their enum value), then the rest.
-enum Outcome : std::uint8_t { easy, medium, hard, fiendish, needs_search, unsolvable, invalid, skipped };
-constexpr const char* kOutcomeNames[] = {"easy", "medium", "hard", "fiendish", "needs search", "unsolvable", "invalid"};
+// Outcomes: the five levels first (by their enum value), then the rest.
+enum Outcome : std::uint8_t { easy, medium, hard, fiendish, extreme, needs_search, unsolvable, invalid, skipped };
+constexpr const char* kOutcomeNames[] = {"easy",         "medium",     "hard",   "fiendish",
+                                         "extreme",      "needs search", "unsolvable", "invalid"};
+static_assert(static_cast<int>(problems::sudoku::Level::extreme) == extreme, "levels first, in order");
 
 }  // namespace
 
@@ -99,12 +101,12 @@ int run_grade(const GradeCommand& c) {
     }
   };
 
-  std::uint64_t counts[8] = {};
+  std::uint64_t counts[9] = {};
   std::map<std::string, std::uint64_t> by_hardest;
   Writer out(stdout);
   auto emit = [&](Item& it) {
     ++counts[it.outcome];
-    if (it.outcome <= fiendish) ++by_hardest[it.line];
+    if (it.outcome <= extreme) ++by_hardest[it.line];
     out.buffer() += it.out;
   };
   const bool written = run_batch(in, threads, work, emit, out);

@@ -16,8 +16,24 @@ using csp::techniques::Structure;
 std::string describe(const Step& s, const Structure& st, const std::function<std::string(Cell)>& cell_name,
                      const std::function<std::string(Value)>& value_name) {
   std::string line(s.technique);
+  // A chain: its nodes and links, "(4)r2c7 = (1)r2c7 - (1)r4c7 = ..." (= strong, - weak).
+  if (!s.links.empty()) {
+    auto node = [&](const Candidate& c) {
+      line.push_back('(');
+      line.append(value_name(c.value));
+      line.push_back(')');
+      line.append(cell_name(c.cell));
+    };
+    line.push_back(' ');
+    node(s.links.front().from);
+    for (const auto& l : s.links) {
+      line.append(l.strong ? " = " : " - ");
+      node(l.to);
+    }
+  }
+  const bool chain = !s.links.empty();
   const bool single = s.removals.empty() && s.placements.size() == 1 && s.cells.size() <= 1;
-  if (!single && !s.values.empty()) {
+  if (!single && !chain && !s.values.empty()) {
     line += ' ';
     for (std::size_t i = 0; i < s.values.size(); ++i) {
       if (i > 0) line += ',';
@@ -31,7 +47,7 @@ std::string describe(const Step& s, const Structure& st, const std::function<std
       line += st.groups()[s.groups[i]].name;
     }
   }
-  if (!single && !s.cells.empty()) {
+  if (!single && !chain && !s.cells.empty()) {
     line += " (";
     for (std::size_t i = 0; i < s.cells.size(); ++i) {
       if (i > 0) line += ", ";

@@ -26,10 +26,16 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
     {"w-wing", {150, Level::hard}},
     {"unique-rectangle-1", {100, Level::hard}}, {"bug-plus-1", {100, Level::hard}},
+    // Chains and forcing (issue 21).
+    {"xy-chain", {260, Level::fiendish}},   {"3d-medusa", {270, Level::fiendish}},
+    {"aic", {280, Level::fiendish}},
+    {"grouped-aic", {300, Level::fiendish}},
+    {"forcing-chain", {500, Level::extreme}}, {"forcing-net", {700, Level::extreme}},
+    {"nested-forcing-net", {1200, Level::extreme}},
 };
 
-// The ceilings at 81 cells.
-constexpr int kCeiling[] = {800, 1000, 1600};
+// The ceilings at 81 cells (HoDoKu's; extreme has none).
+constexpr int kCeiling[] = {800, 1000, 1600, 1800};
 constexpr long long kCells = 81;
 
 }  // namespace
@@ -40,19 +46,20 @@ std::string_view level_name(Level l) {
     case Level::medium: return "medium";
     case Level::hard: return "hard";
     case Level::fiendish: return "fiendish";
+    case Level::extreme: return "extreme";
   }
   return "?";
 }
 
 int level_ceiling(Level l, std::size_t cells) {
-  if (l == Level::fiendish) return -1;
+  if (l == Level::extreme) return -1;
   const long long base = kCeiling[static_cast<int>(l)];
   return static_cast<int>(base * static_cast<long long>(cells) / kCells);
 }
 
 Level level_of(Level hardest, int score, std::size_t cells) {
   Level l = hardest;
-  while (l != Level::fiendish && score > level_ceiling(l, cells)) l = static_cast<Level>(static_cast<int>(l) + 1);
+  while (l != Level::extreme && score > level_ceiling(l, cells)) l = static_cast<Level>(static_cast<int>(l) + 1);
   return l;
 }
 

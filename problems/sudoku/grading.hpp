@@ -2,8 +2,8 @@
 // (csp/rules/techniques/technique.hpp) has a base score and a difficulty level here, Sudoku's
 // tuning, kept out of the generic library. A puzzle's score is the sum of the base scores of the
 // steps that solved it; its level is the hardest level among its deductions, raised while the
-// score exceeds that level's ceiling (800 for easy, 1000 for medium, 1600 for hard on 81 cells,
-// scaled by the number of cells). docs/techniques.md gives the table and the grade distribution.
+// score exceeds that level's ceiling (800 for easy, 1000 for medium, 1600 for hard, 1800 for
+// fiendish on 81 cells, scaled by the number of cells; extreme has none), as HoDoKu does. docs/techniques.md gives the table and the grade distribution.
 #pragma once
 
 #include <cstddef>
@@ -13,11 +13,11 @@
 namespace problems::sudoku {
 
 /// Difficulty levels, easiest first.
-enum class Level : std::uint8_t { easy, medium, hard, fiendish };
-/// "easy", "medium", "hard", "fiendish".
+enum class Level : std::uint8_t { easy, medium, hard, fiendish, extreme };
+/// "easy", "medium", "hard", "fiendish", "extreme".
 std::string_view level_name(Level l);
-/// The ceiling of a level's score for a grid of `cells` cells (800, 1000, 1600 at 81 cells, scaled
-/// in proportion); fiendish has none (-1).
+/// The ceiling of a level's score for a grid of `cells` cells (800, 1000, 1600, 1800 at 81 cells,
+/// scaled in proportion); extreme has none (-1).
 int level_ceiling(Level l, std::size_t cells);
 /// The level of a solve: the hardest technique's level, raised while the score exceeds its ceiling.
 Level level_of(Level hardest, int score, std::size_t cells);

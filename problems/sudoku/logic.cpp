@@ -170,6 +170,14 @@ nlohmann::json LogicSolver::json(const tq::Step& s, const Puzzle& like) const {
   };
   j["placements"] = list(s.placements);
   j["removals"] = list(s.removals);
+  if (!s.links.empty()) {
+    nlohmann::json links = nlohmann::json::array();
+    for (const tq::Link& l : s.links)
+      links.push_back({{"from", {{"cell", cell_name(l.from.cell)}, {"value", l.from.value}}},
+                       {"to", {{"cell", cell_name(l.to.cell)}, {"value", l.to.value}}},
+                       {"strong", l.strong}});
+    j["links"] = std::move(links);
+  }
   return j;
 }
 

@@ -11,7 +11,7 @@
 // Grading (docs/techniques.md): the score is the sum of the base scores of the steps; the hardest
 // technique is the one of highest level (then highest score) among them; the level is that
 // technique's level, raised while the score exceeds the level's ceiling (800 easy, 1000 medium, 1600
-// hard, scaled by cells/81; see grading.hpp). A puzzle the catalogue does not
+// hard, 1800 fiendish, scaled by cells/81; extreme has none; see grading.hpp). A puzzle the catalogue does not
 // finish is graded `needs search`.
 //
 // The JSON of explain_json() (what `sudoku explain --format json` prints, and the web page reads):
@@ -20,7 +20,9 @@
 //     "placements": [{"cell": "r3c5", "value": 7}], "removals": [{"cell": "r2c1", "value": 3}]}, ...],
 //    "result": "solved" | "needs search" | "invalid" | "unsolvable",
 //    "solution": "<N*N chars>" (when solved, by the steps or by search after them), "guesses": <n>}
-// "reason" is added for invalid puzzles. Cells are "r<row>c<col>", 1-based; values are 1..N.
+// "reason" is added for invalid puzzles. Cells are "r<row>c<col>", 1-based; values are 1..N. A chain's
+// step adds "links": [{"from": {"cell": "r1c1", "value": 5}, "to": {...}, "strong": true}, ...],
+// its links in order (strong: at least one end holds; weak: at most one).
 #pragma once
 
 #include <cstdint>

@@ -132,6 +132,29 @@ try {
     console.log(`screenshot: ${screenshot}`);
   }
 
+  // A chain step (docs/techniques.md's aic example) draws its links over the board: strong solid,
+  // weak dashed, one line per link of the step.
+  await page.click('#edit');
+  await page.fill('#puzzle-text', '4..6.21....3..1.6....3.....1...6.....8....9....7..3.2.5..8...9.....7.....91...8.3');
+  await page.click('#load');
+  await page.click('#explain');
+  await page.waitForSelector('#explain-panel:not([hidden])');
+  const steps = Number((await page.textContent('#step-index')).match(/of (\d+)/)[1]);
+  let chainText = '';
+  for (let k = 0; k < steps && !chainText; k++) {
+    await page.click('#next');
+    const t = await page.textContent('#step-text');
+    if (/^aic /.test(t)) chainText = t;
+  }
+  check(chainText !== '', 'the aic example has an aic step');
+  const strong = (chainText.match(/ = /g) || []).length, weak = (chainText.match(/ - /g) || []).length;
+  check(await page.locator('#links line.link.strong').count() === strong &&
+          await page.locator('#links line.link.weak').count() === weak,
+        `the chain's links are drawn (${strong} strong, ${weak} weak): ${chainText}`);
+  await page.click('#next');
+  check(await page.locator('#links').count() === 0 || /^aic /.test(await page.textContent('#step-text')),
+        'the links go with their step');
+
   // Generate a 4x4 and an invalid puzzle: the page reports, nothing breaks.
   await page.click('#edit');
   await page.selectOption('#size', '4');

@@ -107,6 +107,27 @@ const std::vector<Technique>& catalogue() {
        find_sashimi_jellyfish},
       {"x-chain", "x-chains", "an alternating chain of strong and weak links on one value: one end holds it",
        find_x_chain, "", kTech, false, false, "", 16},
+      {"xy-chain", "xy-chains", "a chain of bivalue cells linked by shared values: one end holds the ends' value",
+       find_xy_chain},
+      {"3d-medusa", "medusa",
+       "candidates chained by strong links of every value alternate: one colour holds; what both forbid goes",
+       find_medusa_3d},
+      {"aic", "alternating-inference-chain,nice-loop",
+       "a chain of candidates alternating strong and weak links: one of its ends holds", find_aic},
+      {"grouped-aic", "grouped-x-chain,grouped-nice-loop",
+       "an alternating inference chain whose nodes may be a value's places in a box-line intersection",
+       find_grouped_aic},
+      {"forcing-chain", "forcing-chains",
+       "a candidate whose chain of single-premise implications contradicts, or a cell or group all of whose "
+       "choices imply one removal",
+       find_forcing_chain},
+      {"forcing-net", "forcing-nets",
+       "as forcing chains, with implications of several premises (singles and locked candidates after an "
+       "assumption)",
+       find_forcing_net},
+      {"nested-forcing-net", "nested-forcing-nets",
+       "as forcing nets, each branch first removing the candidates whose own forcing net contradicts",
+       find_nested_forcing_net},
   };
   return all;
 }

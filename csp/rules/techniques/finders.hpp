@@ -74,6 +74,10 @@ bool find_locked(const Position& p, Step& s, bool claiming);
 /// The kinds of three-link chains strong - weak - strong on one value (three_link_chain.cpp).
 enum class ChainKind : std::uint8_t { skyscraper, two_string_kite, turbot_fish };
 bool find_three_link_chain(const Position& p, Step& s, ChainKind kind, std::string_view name);
+/// Forcing chains or nets, by the reach of the implications (implications.hpp, forcing_search.cpp);
+/// a budget other than 0 bounds the assumptions propagated (then it may give up: false).
+enum class Spread : std::uint8_t;
+bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view name, std::uint64_t budget = 0);
 
 // The finders, one per deduction and file (csp/rules/techniques/<name>.cpp).
 bool find_full_house(const Position& p, Step& s);
@@ -107,5 +111,12 @@ bool find_empty_rectangle(const Position& p, Step& s);
 bool find_w_wing(const Position& p, Step& s);
 bool find_unique_rectangle_1(const Position& p, Step& s);
 bool find_bug_plus_1(const Position& p, Step& s);
+bool find_xy_chain(const Position& p, Step& s);
+bool find_medusa_3d(const Position& p, Step& s);
+bool find_aic(const Position& p, Step& s);
+bool find_grouped_aic(const Position& p, Step& s);
+bool find_forcing_chain(const Position& p, Step& s);
+bool find_forcing_net(const Position& p, Step& s);
+bool find_nested_forcing_net(const Position& p, Step& s);
 
 }  // namespace csp::techniques::detail

@@ -76,6 +76,13 @@ struct Candidate {
   bool operator==(const Candidate&) const = default;
 };
 
+/// A link of a chain between two candidates: strong (at least one holds) or weak (at most one).
+struct Link {
+  Candidate from, to;
+  bool strong;
+  bool operator==(const Link&) const = default;
+};
+
 /// One step of a technique. Finders reuse the vectors of the Step they are given (cleared first),
 /// so that a loop of finds allocates nothing once the vectors have grown.
 struct Step {
@@ -85,6 +92,7 @@ struct Step {
   std::vector<Value> values;           ///< the pattern's values (a pair's two, a fish's one, ...)
   std::vector<Candidate> placements;   ///< cells proven to take a value
   std::vector<Candidate> removals;     ///< candidates proven impossible
+  std::vector<Link> links;             ///< chains: their links in order (what a page draws); else empty
   std::vector<std::int32_t> scratch;   ///< working memory of the finders (not part of the step)
 
   void clear() {
@@ -94,6 +102,7 @@ struct Step {
     values.clear();
     placements.clear();
     removals.clear();
+    links.clear();
   }
   /// A copy without the working memory (to keep in a log).
   Step record() const {
@@ -104,6 +113,7 @@ struct Step {
     s.values = values;
     s.placements = placements;
     s.removals = removals;
+    s.links = links;
     return s;
   }
 };
@@ -154,7 +164,8 @@ std::vector<std::string_view> comma_list(std::string_view list);
 /// The registry: every deduction, simplest first (the default order of the logical solver):
 /// full-house, naked-single, hidden-single, pointing, claiming, naked-pair, hidden-pair,
 /// naked-triple, hidden-triple, naked-quad, x-wing, hidden-quad, swordfish, simple-colouring,
-/// jellyfish, xy-wing, xyz-wing, x-chain.
+/// jellyfish, xy-wing, xyz-wing, x-chain, xy-chain, 3d-medusa, aic, grouped-aic, forcing-chain, forcing-net,
+/// nested-forcing-net.
 const std::vector<Technique>& catalogue();
 /// The entry of that name or alias, nullptr when none.
 const Technique* find_technique(std::string_view name);

@@ -525,6 +525,7 @@
         span.classList.toggle('removed', struck);
       }
     }
+    drawLinks(step);
     $('step-index').textContent = `Step ${k} of ${e.steps.length}`;
     $('step-text').textContent = step ? step.text : 'The puzzle, each blank with its candidates. Press Next.';
     $('prev').disabled = k === 0;
@@ -539,8 +540,42 @@
     }
   }
 
+  // A chain step's links (step.links: from, to, strong) as lines between the candidates, drawn on an
+  // SVG laid over the board: strong links solid, weak ones dashed.
+  function drawLinks(step) {
+    const board = $('board');
+    const old = document.getElementById('links');
+    if (old) old.remove();
+    if (!step || !Array.isArray(step.links) || step.links.length === 0) return;
+    const ns = 'http://www.w3.org/2000/svg';
+    const svg = document.createElementNS(ns, 'svg');
+    svg.id = 'links';
+    svg.setAttribute('aria-hidden', 'true');
+    const box = board.getBoundingClientRect();
+    svg.setAttribute('width', box.width);
+    svg.setAttribute('height', box.height);
+    const centre = (c) => {
+      const r = cands[cellIndex(c.cell)][c.value - 1].getBoundingClientRect();
+      // Relative to the board's padding box (where the absolutely placed SVG starts).
+      return [r.left + r.width / 2 - box.left - board.clientLeft, r.top + r.height / 2 - box.top - board.clientTop];
+    };
+    for (const link of step.links) {
+      const [x1, y1] = centre(link.from);
+      const [x2, y2] = centre(link.to);
+      const line = document.createElementNS(ns, 'line');
+      line.setAttribute('x1', x1);
+      line.setAttribute('y1', y1);
+      line.setAttribute('x2', x2);
+      line.setAttribute('y2', y2);
+      line.setAttribute('class', link.strong ? 'link strong' : 'link weak');
+      svg.appendChild(line);
+    }
+    board.appendChild(svg);
+  }
+
   function stopExplaining() {
     if (!explanation) return;
+    drawLinks(null);
     const puzzle = explanation.puzzle;
     explanation = null;
     board.classList.remove('explaining');

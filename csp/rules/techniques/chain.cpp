@@ -1,0 +1,243 @@
+// The chain engine (chain.hpp): nodes, links, a breadth-first search from every node.
+#include "csp/rules/techniques/chain.hpp"
+
+#include <algorithm>
+#include <bit>
+
+#include "csp/rules/techniques/finders.hpp"
+
+namespace csp::techniques::detail {
+namespace {
+
+struct Node {
+  std::uint64_t bit;
+  std::uint32_t first, count;  // its cells: cells[first, first + count)
+};
+
+// The nodes of a position and their links; rebuilt per search, kept per thread (no allocation once
+// grown).
+struct Graph {
+  const Position* p = nullptr;
+  ChainKind kind{};
+  std::vector<Node> nodes;
+  std::vector<Cell> cells;
+  std::vector<std::int32_t> by_candidate;  // cell * 64 + value index -> node, -1: none
+  std::size_t candidates = 0;              // nodes [0, candidates) are single candidates
+
+  std::span<const Cell> of(std::int32_t n) const { return {cells.data() + nodes[n].first, nodes[n].count}; }
+  bool in_group(std::uint32_t g, Cell c) const {
+    const std::vector<Cell>& gc = p->structure.groups()[g].cells;
+    return std::find(gc.begin(), gc.end(), c) != gc.end();
+  }
+  bool contains(std::int32_t n, Cell c) const {
+    const auto cs = of(n);
+    return std::find(cs.begin(), cs.end(), c) != cs.end();
+  }
+  // Every cell of n sees c (and c is not one of them).
+  bool seen_by_all(std::int32_t n, Cell c) const {
+    for (Cell d : of(n))
+      if (!p->structure.sees(d, c)) return false;
+    return true;
+  }
+
+  void build(const Position& pos, ChainKind k) {
+    p = &pos;
+    kind = k;
+    const Structure& st = pos.structure;
+    nodes.clear();
+    cells.clear();
+    by_candidate.assign(st.cells() * 64, -1);
+    for (Cell c = 0; c < st.cells(); ++c) {
+      const std::uint64_t w = pos.cands(c);
+      if (single(w)) continue;
+      for (std::uint64_t b = w; b != 0; b &= b - 1) {
+        by_candidate[c * 64 + static_cast<Cell>(std::countr_zero(b))] = static_cast<std::int32_t>(nodes.size());
+        nodes.push_back({b & (~b + 1), static_cast<std::uint32_t>(cells.size()), 1});
+        cells.push_back(c);
+      }
+    }
+    candidates = nodes.size();
+    if (!k.grouped) return;
+    for (const Structure::Overlap& o : st.overlaps()) {
+      std::uint64_t any = 0;
+      for (Cell c : o.shared)
+        if (!single(pos.cands(c))) any |= pos.cands(c);
+      for (; any != 0; any &= any - 1) {
+        const std::uint64_t bit = any & (~any + 1);
+        Node n{bit, static_cast<std::uint32_t>(cells.size()), 0};
+        for (Cell c : o.shared)
+          if ((pos.cands(c) & bit) != 0 && !single(pos.cands(c))) cells.push_back(c), ++n.count;
+        if (n.count >= 2) nodes.push_back(n);
+        else cells.resize(n.first);
+      }
+    }
+  }
+
+  // The node of exactly these cells and value, -1 when none.
+  std::int32_t node_of(std::span<const Cell> cs, std::uint64_t bit) const {
+    if (cs.size() == 1) return by_candidate[cs[0] * 64 + static_cast<Cell>(std::countr_zero(bit))];
+    for (std::size_t n = candidates; n < nodes.size(); ++n) {
+      if (nodes[n].bit != bit || nodes[n].count != cs.size()) continue;
+      bool same = true;
+      for (Cell c : cs) same = same && contains(static_cast<std::int32_t>(n), c);
+      if (same) return static_cast<std::int32_t>(n);
+    }
+    return -1;
+  }
+
+  // f(m) for each node m strongly linked to n (n false -> m true).
+  template <class F>
+  void strong(std::int32_t n, F&& f) const {
+    const Node& x = nodes[n];
+    const Cell c0 = cells[x.first];
+    if (x.count == 1) {
+      const std::uint64_t w = p->cands(c0);
+      if (std::popcount(w) == 2) f(by_candidate[c0 * 64 + static_cast<Cell>(std::countr_zero(w & ~x.bit))]);
+    }
+    if (!kind.bilocal) return;
+    Cell rest[64];
+    for (std::uint32_t g : p->structure.groups_of(c0)) {
+      bool holds_all = true;
+      for (Cell c : of(n)) holds_all = holds_all && in_group(g, c);
+      if (!holds_all) continue;
+      std::size_t k = 0;
+      bool fits = true;
+      for (Cell c : p->structure.groups()[g].cells)
+        if ((p->cands(c) & x.bit) != 0 && !contains(n, c)) {
+          if (k == 64 || single(p->cands(c))) fits = false;
+          else rest[k++] = c;
+        }
+      if (!fits || k == 0) continue;
+      const std::int32_t m = node_of({rest, k}, x.bit);
+      if (m >= 0) f(m);
+    }
+  }
+
+  // f(m) for each node m weakly linked to n (n true -> m false).
+  template <class F>
+  void weak(std::int32_t n, F&& f) const {
+    const Node& y = nodes[n];
+    const Cell c0 = cells[y.first];
+    if (y.count == 1 && kind.in_cell)
+      for (std::uint64_t w = p->cands(c0) & ~y.bit; w != 0; w &= w - 1)
+        f(by_candidate[c0 * 64 + static_cast<Cell>(std::countr_zero(w))]);
+    const auto vi = static_cast<Cell>(std::countr_zero(y.bit));
+    for (Cell d : p->structure.peers(c0)) {
+      const std::int32_t m = by_candidate[d * 64 + vi];
+      if (m >= 0 && !contains(n, d) && seen_by_all(n, d)) f(m);
+    }
+    for (std::size_t m = candidates; m < nodes.size(); ++m) {
+      if (nodes[m].bit != y.bit || static_cast<std::int32_t>(m) == n) continue;
+      bool ok = true;
+      for (Cell d : of(static_cast<std::int32_t>(m))) ok = ok && !contains(n, d) && seen_by_all(n, d);
+      if (ok) f(static_cast<std::int32_t>(m));
+    }
+  }
+
+  // The eliminations of a chain from a (false) to b (true): A or B holds (chain.hpp).
+  void eliminate(std::int32_t a, std::int32_t b, std::vector<Candidate>& out) const {
+    const Structure& st = p->structure;
+    const Node &na = nodes[a], &nb = nodes[b];
+    const Value base = st.base();
+    auto value = [&](std::uint64_t bit) { return base + std::countr_zero(bit); };
+    if (a == b) {
+      const Cell c = cells[na.first];
+      if (na.count == 1) {
+        for (std::uint64_t w = p->cands(c) & ~na.bit; w != 0; w &= w - 1) out.push_back({c, value(w & (~w + 1))});
+        return;
+      }
+      for (std::uint32_t g : st.groups_of(c)) {
+        bool holds_all = true;
+        for (Cell d : of(a)) holds_all = holds_all && in_group(g, d);
+        if (!holds_all) continue;
+        for (Cell d : st.groups()[g].cells)
+          if ((p->cands(d) & na.bit) != 0 && !contains(a, d) &&
+              std::find(out.begin(), out.end(), Candidate{d, value(na.bit)}) == out.end())
+            out.push_back({d, value(na.bit)});
+      }
+      return;
+    }
+    if (na.bit == nb.bit) {
+      for (Cell d : st.peers(cells[na.first]))
+        if ((p->cands(d) & na.bit) != 0 && !single(p->cands(d)) && !contains(a, d) && !contains(b, d) &&
+            seen_by_all(a, d) && seen_by_all(b, d))
+          out.push_back({d, value(na.bit)});
+      return;
+    }
+    if (na.count != 1 || nb.count != 1) return;
+    const Cell ca = cells[na.first], cb = cells[nb.first];
+    if (ca == cb) {
+      for (std::uint64_t w = p->cands(ca) & ~na.bit & ~nb.bit; w != 0; w &= w - 1)
+        out.push_back({ca, value(w & (~w + 1))});
+    } else if (st.sees(ca, cb)) {
+      if ((p->cands(ca) & nb.bit) != 0) out.push_back({ca, value(nb.bit)});
+      if ((p->cands(cb) & na.bit) != 0) out.push_back({cb, value(na.bit)});
+    }
+  }
+};
+
+}  // namespace
+
+bool find_chain(const Position& p, Step& s, ChainKind kind, std::string_view name) {
+  thread_local Graph graph;
+  thread_local std::vector<std::int32_t> parent, length, queue;
+  thread_local std::vector<Candidate> removals, best_removals;
+  graph.build(p, kind);
+  const std::size_t nodes = graph.nodes.size();
+  parent.resize(2 * nodes);
+  length.resize(2 * nodes);
+  queue.resize(2 * nodes);
+  int best = 0;  // links of the chain reported so far (0: none)
+  for (std::size_t start = 0; start < nodes; ++start) {
+    std::fill(parent.begin(), parent.end(), -2);
+    const auto a = static_cast<std::int32_t>(start);
+    std::size_t head = 0, end = 0;
+    parent[2 * a] = -1;  // state: node * 2 + (1: true)
+    length[2 * a] = 0;
+    queue[end++] = 2 * a;
+    std::int32_t found = -1;
+    while (head < end && found < 0) {
+      const std::int32_t state = queue[head++];
+      const std::int32_t n = state / 2, len = length[state];
+      if (best != 0 && len + 1 >= best) continue;
+      if ((state & 1) == 0) {
+        graph.strong(n, [&](std::int32_t m) {
+          if (found >= 0 || m < 0 || parent[2 * m + 1] != -2) return;
+          parent[2 * m + 1] = state;
+          length[2 * m + 1] = len + 1;
+          queue[end++] = 2 * m + 1;
+          if (len + 1 < 3) return;
+          removals.clear();
+          graph.eliminate(a, m, removals);
+          if (!removals.empty()) found = 2 * m + 1;
+        });
+      } else {
+        graph.weak(n, [&](std::int32_t m) {
+          if (m < 0 || parent[2 * m] != -2) return;
+          parent[2 * m] = state;
+          length[2 * m] = len + 1;
+          queue[end++] = 2 * m;
+        });
+      }
+    }
+    if (found < 0) continue;
+    best = length[found];
+    s.clear();
+    s.technique = name;
+    // Walk back from B (true) to A (false), then reverse: nodes and links in chain order.
+    for (std::int32_t st = found; st >= 0; st = parent[st]) {
+      const Node& x = graph.nodes[st / 2];
+      s.cells.push_back(graph.cells[x.first]);
+      s.values.push_back(p.structure.base() + std::countr_zero(x.bit));
+    }
+    std::reverse(s.cells.begin(), s.cells.end());
+    std::reverse(s.values.begin(), s.values.end());
+    for (std::size_t i = 0; i + 1 < s.cells.size(); ++i)
+      s.links.push_back({{s.cells[i], s.values[i]}, {s.cells[i + 1], s.values[i + 1]}, i % 2 == 0});
+    s.removals = removals;
+    if (best == 3) return true;  // no chain is shorter
+  }
+  return best != 0;
+}
+
+}  // namespace csp::techniques::detail
