@@ -72,8 +72,8 @@ bool find_fish(const Position& p, Step& s, int n, std::string_view name);
 bool find_finned_fish(const Position& p, Step& s, int n, bool sashimi, std::string_view name);
 bool find_locked(const Position& p, Step& s, bool claiming);
 /// The kinds of three-link chains strong - weak - strong on one value (three_link_chain.cpp).
-enum class ChainKind : std::uint8_t { skyscraper, two_string_kite, turbot_fish };
-bool find_three_link_chain(const Position& p, Step& s, ChainKind kind, std::string_view name);
+enum class ThreeLinkKind : std::uint8_t { skyscraper, two_string_kite, turbot_fish };
+bool find_three_link_chain(const Position& p, Step& s, ThreeLinkKind kind, std::string_view name);
 /// Forcing chains or nets, by the reach of the implications (implications.hpp, forcing_search.cpp);
 /// a budget other than 0 bounds the assumptions propagated (then it may give up: false).
 enum class Spread : std::uint8_t;

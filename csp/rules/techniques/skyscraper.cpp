@@ -10,7 +10,7 @@
 namespace csp::techniques::detail {
 
 bool find_skyscraper(const Position& p, Step& s) {
-  return find_three_link_chain(p, s, ChainKind::skyscraper, "skyscraper");
+  return find_three_link_chain(p, s, ThreeLinkKind::skyscraper, "skyscraper");
 }
 
 }  // namespace csp::techniques::detail

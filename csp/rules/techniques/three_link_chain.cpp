@@ -29,7 +29,7 @@ struct Link {
 };
 
 // The kind of the chain a =g1= b -shared- c =g2= d.
-ChainKind kind_of(const Structure& st, std::uint32_t g1, std::uint32_t g2, Cell b, Cell c, std::uint32_t& weak) {
+ThreeLinkKind kind_of(const Structure& st, std::uint32_t g1, std::uint32_t g2, Cell b, Cell c, std::uint32_t& weak) {
   const int f1 = st.groups()[g1].family, f2 = st.groups()[g2].family;
   const bool line1 = st.line_family(f1), line2 = st.line_family(f2);
   // The groups b and c share: prefer a line of another family (skyscraper), then a non-line group.
@@ -44,19 +44,19 @@ ChainKind kind_of(const Structure& st, std::uint32_t g1, std::uint32_t g2, Cell 
   }
   if (line1 && line2 && f1 == f2 && line_other >= 0) {
     weak = static_cast<std::uint32_t>(line_other);
-    return ChainKind::skyscraper;
+    return ThreeLinkKind::skyscraper;
   }
   if (line1 && line2 && f1 != f2 && box >= 0) {
     weak = static_cast<std::uint32_t>(box);
-    return ChainKind::two_string_kite;
+    return ThreeLinkKind::two_string_kite;
   }
   weak = static_cast<std::uint32_t>(any);
-  return ChainKind::turbot_fish;
+  return ThreeLinkKind::turbot_fish;
 }
 
 }  // namespace
 
-bool find_three_link_chain(const Position& p, Step& s, ChainKind want, std::string_view name) {
+bool find_three_link_chain(const Position& p, Step& s, ThreeLinkKind want, std::string_view name) {
   const Structure& st = p.structure;
   std::uint64_t all = 0;
   for (const Structure::GroupInfo& g : st.groups()) all |= g.values;

@@ -10,7 +10,7 @@
 namespace csp::techniques::detail {
 
 bool find_turbot_fish(const Position& p, Step& s) {
-  return find_three_link_chain(p, s, ChainKind::turbot_fish, "turbot-fish");
+  return find_three_link_chain(p, s, ThreeLinkKind::turbot_fish, "turbot-fish");
 }
 
 }  // namespace csp::techniques::detail

@@ -10,7 +10,7 @@
 namespace csp::techniques::detail {
 
 bool find_two_string_kite(const Position& p, Step& s) {
-  return find_three_link_chain(p, s, ChainKind::two_string_kite, "two-string-kite");
+  return find_three_link_chain(p, s, ThreeLinkKind::two_string_kite, "two-string-kite");
 }
 
 }  // namespace csp::techniques::detail
