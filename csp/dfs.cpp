@@ -23,6 +23,8 @@ struct DepthFirstSearch::Frame {
   bool lazy = false;            // decisions from order->decide(), not from `values`
   bool hole = false;            // `tried` (x = a) was refuted but the domain still holds a: split around it next
   bool again = false;           // a refutation narrowed `saved`: choose the variable again (SearchOptions::reselect)
+  bool pinned = false;          // a refuted x = a of the list stayed in `saved` (an interval keeps inner values):
+                                // choosing another variable would forget it, so this frame stays on x
   std::vector<Value> values;
   std::size_t next = 0;
   Decision tried;
@@ -172,6 +174,7 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   f.lazy = values->lazy(v, current_);
   f.hole = false;
   f.again = false;
+  f.pinned = false;
   f.bounds = bounds_;
   f.values.clear();
   if (!f.lazy) values->order(v, current_, f.values);
@@ -301,10 +304,11 @@ bool DepthFirstSearch::refuted(Frame& f) {
   const bool alive = post_negation(f.saved, f.var, c) &&
                      (options_.inference != Inference::mac || engine_.propagate_from(f.var, f.saved, result_.stats));
   if (!alive) note_failure(engine_.last_failure());
-  else if (f.lazy && c.kind == Decision::Kind::assign && f.saved.contains(f.var, c.value)) f.hole = true;
-  // A hole must be split around on the same variable: choosing another would forget that x = a
-  // was refuted, and search would try it again below.
-  else f.again = options_.reselect;
+  // A refuted x = a that `saved` still holds must be remembered by staying on x: choosing another
+  // variable would forget it, and search would try x = a again below (the same solutions twice). A
+  // lazy frame splits around a next; a listed one goes on down its list, and never reselects again.
+  else if (c.kind == Decision::Kind::assign && f.saved.contains(f.var, c.value)) (f.lazy ? f.hole : f.pinned) = true;
+  else f.again = options_.reselect && !f.pinned;
   return alive;
 }
 

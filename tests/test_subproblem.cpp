@@ -92,17 +92,16 @@ TEST_CASE("split follows every value order, two-way branching, inference level a
     const csp::Model model = queens(7, intervals);
     for (const char* values : {"min", "max", "median", "split", "reverse-split", "lcv", "random"}) {
       for (bool reselect : {false, true}) {
-        // A listed order (lcv, random over a small domain) with two-way branching counts some
-        // solutions twice on interval-form domains in the sequential search itself (refuting an
-        // inner x = a drops nothing, and the reselected variable's search finds x = a again).
-        const bool listed = std::string_view(values) == "lcv" || std::string_view(values) == "random";
-        if (intervals && reselect && listed) continue;
         for (const char* inference : {"none", "fc", "mac"}) {
           CAPTURE(intervals, values, reselect, inference);
           csp::SearchOptions options;
           options.values = csp::values::by_name(values, 7);
           options.reselect = reselect;
           options.inference = csp::parse_inference(inference);
+          // The whole search first: a listed order (lcv, random) with two-way branching on interval
+          // domains once counted some solutions twice (a refuted inner x = a stays in an interval,
+          // and reselecting another variable forgot it: 58, 72 and 45 instead of 40).
+          REQUIRE(csp::Solver(model, options).count(model.initial_domains()).stats.solutions == 40);
           for (std::size_t parts : {2, 9, 40})
             check_split(model, options, parts, 40, std::string_view(values) != "random");
         }
