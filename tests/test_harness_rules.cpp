@@ -197,14 +197,21 @@ TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
     // Each layout's seeds start where they did before issue 21's rules (listed after the older
     // ones) were added, so the older rules keep their draws.
     std::uint64_t seed = layout.n == 4 ? 900 : 911;
+    // The rules of issue 21 (the twelfth on: fins, chains, forcing nets) search far more per
+    // position than the older ones, and `make test` runs this file three times (plain, nosimd,
+    // sanitized): fewer instances each. "no technique ever contradicts the solution" (over
+    // generated puzzles) covers them on whole Sudoku grids as well.
+    std::size_t index = 0;
     for (Rule rule : csp::technique_rules()) {
       CAPTURE(layout.name, csp::rule_name(rule));
-      check_spec(rules_spec(layout, {rule}, ++seed, layout.n == 4 ? 150 : 100), layout.n > 4);
+      const bool costly = index++ >= 11;
+      const int instances = layout.n == 4 ? (costly ? 40 : 150) : (costly ? 20 : 100);
+      check_spec(rules_spec(layout, {rule}, ++seed, instances), layout.n > 4);
     }
     // All of them at once, over the singles (the way --rules every posts them).
     RuleSet every = csp::all_rules();
     every.insert(every.end(), csp::technique_rules().begin(), csp::technique_rules().end());
     CAPTURE(layout.name, "every");
-    check_spec(rules_spec(layout, every, ++seed, layout.n == 4 ? 150 : 100));
+    check_spec(rules_spec(layout, every, ++seed, layout.n == 4 ? 60 : 25));
   }
 }

@@ -153,7 +153,9 @@ bool find_finned_fish(const Position& p, Step& s, int n, bool sashimi, std::stri
           places_of[i] = places;
           if (ok && places >= 2) usable |= std::uint64_t{1} << i;
         }
-        if (std::popcount(usable) < n) continue;
+        // A fish of n lines out of N has a complement of N - n lines the other way, so sizes up to N / 2
+        // find them all; past that (a finned swordfish or jellyfish on a 4x4 grid) subsets only cost time.
+        if (std::popcount(usable) < n || 2 * static_cast<std::size_t>(n) > bases.size()) continue;
         std::uint64_t base_set = 0, cover_set = 0;
         // A target: in a cover group (cover), outside the base (chosen), holding the value, seeing
         // every fin (so it is one of the first fin's peers).
