@@ -10,7 +10,7 @@
 #               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
 # The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
-#   make tsan   the sudoku command and bench_threads with -fsanitize=thread; ctest -L threads
+#   make tsan   the sudoku, csp and fzn-csp commands and bench_threads with -fsanitize=thread; ctest -L threads
 #   make nosimd the rule tests (csp_rule_tests: the rules, and the rules through the propagator
 #               harness) built with -DCSP_SIMD=OFF (the plain loops that replace SSE2 elsewhere)
 #               in $(BUILD)-nosimd
@@ -92,7 +92,7 @@ asan: setup
 
 tsan: setup
 	cmake -S . -B $(BUILD)-tsan $(SAN_CMAKE) -DCSP_SANITIZE=thread
-	cmake --build $(BUILD)-tsan -j 2 --target sudoku bench_threads
+	cmake --build $(BUILD)-tsan -j 2 --target sudoku bench_threads csp fzn-csp
 	cd $(BUILD)-tsan && $(SAN_ENV) ctest --output-on-failure -L threads
 
 nosimd: setup
