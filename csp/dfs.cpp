@@ -84,17 +84,10 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
     : model_(model),
       options_(std::move(options)),
       engine_(model),
-      var_order_(options_.order(model)),
-      value_order_(options_.values(model)),
+      branching_(model, options_),
       current_(model.initial_domains()),
       root_(options_.restarts.kind != RestartKind::none ? model.initial_domains() : Domains{}),
       assignment_(static_cast<std::size_t>(model.var_count())) {
-  for (const Phase& p : options_.phases) {
-    if (p.vars.empty()) continue;
-    phase_orders_.push_back((p.order ? p.order : options_.order)(model));
-    phase_orders_.back()->restrict(p.vars);
-    phase_values_.push_back((p.values ? p.values : options_.values)(model));
-  }
   // Listed candidates are reserved for small domains only: a wide one would cost 4 bytes a value
   // in every frame, and lazy value orders list nothing.
   for (Var v : model.vars()) widest_ = std::max(widest_, model.initial_domains().size(v));
@@ -138,8 +131,7 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   granted_ = 0;
   failures_told_ = 0;
   restarting_ = false;
-  var_order_->start();
-  for (auto& o : phase_orders_) o->start();
+  branching_.start();
   current_.copy_from(start_domains);
   bool alive = true;
   const int n = model_.var_count();  // read once: the loop's writes might alias the model's size
@@ -161,7 +153,7 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
 // frame for the variable the order picks, and go on to its first decision.
 DepthFirstSearch::Step DepthFirstSearch::open() {
   ValueOrder* values = nullptr;
-  const Var v = select(current_, values);
+  const Var v = branching_.select(current_, values);
   if (v.id < 0) return solution();
   if (depth_ == frames_.size()) add_frame();  // deeper than ever before: once per depth
   Frame& f = frames_[depth_++];
@@ -182,20 +174,6 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   return Step::next;
 }
 
-// The variable to branch on in d and its value order: the first phase with an unfixed variable
-// decides, else the options' own order.
-Var DepthFirstSearch::select(const Domains& d, ValueOrder*& values) {
-  for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
-    const Var v = phase_orders_[p]->select(d);
-    if (v.id >= 0) {
-      values = phase_values_[p].get();
-      return v;
-    }
-  }
-  values = value_order_.get();
-  return var_order_->select(d);
-}
-
 // Two-way branching (SearchOptions::reselect): the frame's domains lost a value to a refutation,
 // so the order chooses among them afresh, and the frame branches on that variable from now on.
 // The same variable, or none unfixed (the frame's variable is then fixed and its one value
@@ -203,7 +181,7 @@ Var DepthFirstSearch::select(const Domains& d, ValueOrder*& values) {
 void DepthFirstSearch::reselect(Frame& f) {
   f.again = false;
   ValueOrder* values = nullptr;
-  const Var v = select(f.saved, values);
+  const Var v = branching_.select(f.saved, values);
   if (v.id < 0 || (v == f.var && values == f.order)) return;
   f.var = v;
   f.order = values;
@@ -349,8 +327,7 @@ DepthFirstSearch::Step DepthFirstSearch::restart() {
 
 void DepthFirstSearch::note_failure(PropagatorId by) {
   ++result_.stats.failures;
-  var_order_->failed(by);
-  for (auto& o : phase_orders_) o->failed(by);
+  branching_.failed(by);
 }
 
 DepthFirstSearch::Step DepthFirstSearch::stop(SearchStatus status) {

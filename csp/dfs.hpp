@@ -30,6 +30,7 @@
 #include <memory>
 #include <vector>
 
+#include "csp/branching.hpp"
 #include "csp/search.hpp"
 
 namespace csp {
@@ -93,7 +94,6 @@ class DepthFirstSearch {
   bool apply_bound(Domains& d);
   bool refuted(Frame& f);
   bool bounded(Frame& f);
-  Var select(const Domains& d, ValueOrder*& values);
   void reselect(Frame& f);
   static constexpr int kReserveUpTo = 1024;  // frames reserve a candidate list up to this wide
   static constexpr std::size_t kFramesUpFront = 64;  // frames made before the first search (more on demand)
@@ -108,11 +108,7 @@ class DepthFirstSearch {
   const Model& model_;
   SearchOptions options_;
   Engine engine_;
-  std::unique_ptr<VariableOrder> var_order_;
-  std::unique_ptr<ValueOrder> value_order_;
-  // The phases' own orders (SearchOptions::phases), each restricted to its variables.
-  std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
-  std::vector<std::unique_ptr<ValueOrder>> phase_values_;
+  Branching branching_;  // the variable and value orders, the phases' first
   std::vector<Frame> frames_;  // one per depth reached so far (kFramesUpFront at first)
   int widest_ = 0;             // the largest initial domain: what a frame's candidate list may hold
   Domains current_;

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "csp/branching.hpp"
 #include "csp/engine.hpp"
 #include "csp/heuristics.hpp"
 
@@ -31,17 +32,9 @@ bool narrow(Domains& d, const PathDecision& c) {
 class Splitter {
  public:
   Splitter(const Model& model, const SearchOptions& options)
-      : model_(model), options_(options), engine_(model), var_order_(options.order(model)),
-        value_order_(options.values(model)) {
-    for (const Phase& p : options.phases) {
-      if (p.vars.empty()) continue;
-      phase_orders_.push_back((p.order ? p.order : options.order)(model));
-      phase_orders_.back()->restrict(p.vars);
-      phase_values_.push_back((p.values ? p.values : options.values)(model));
-    }
+      : model_(model), options_(options), engine_(model), branching_(model, options) {
     stats_.counters.assign(model.counter_names().size(), 0);
-    var_order_->start();
-    for (auto& o : phase_orders_) o->start();
+    branching_.start();
   }
 
   std::vector<Path> run(const Domains& start, std::size_t parts) {
@@ -95,7 +88,7 @@ class Splitter {
   void expand(Open& node, std::vector<Open>& out) {
     ValueOrder* values = node.values;
     Var v = node.var;
-    if (v.id < 0 || node.d.fixed(v)) v = select(node.d, values);
+    if (v.id < 0 || node.d.fixed(v)) v = branching_.select(node.d, values);
     if (v.id < 0) {
       node.leaf = true;
       out.push_back(std::move(node));
@@ -161,23 +154,10 @@ class Splitter {
     if (!alive) {
       ++stats_.failures;
       const PropagatorId by = posted ? engine_.last_failure() : kNoPropagator;
-      var_order_->failed(by);
-      for (auto& p : phase_orders_) p->failed(by);
+      branching_.failed(by);
       return;
     }
     out.push_back(std::move(o));
-  }
-
-  Var select(const Domains& d, ValueOrder*& values) {
-    for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
-      const Var v = phase_orders_[p]->select(d);
-      if (v.id >= 0) {
-        values = phase_values_[p].get();
-        return v;
-      }
-    }
-    values = value_order_.get();
-    return var_order_->select(d);
   }
 
   bool infer_at_root(Domains& d) {
@@ -201,10 +181,7 @@ class Splitter {
   const Model& model_;
   const SearchOptions& options_;
   Engine engine_;
-  std::unique_ptr<VariableOrder> var_order_;
-  std::unique_ptr<ValueOrder> value_order_;
-  std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
-  std::vector<std::unique_ptr<ValueOrder>> phase_values_;
+  Branching branching_;
   std::vector<Value> candidates_;
   Stats stats_;
 };
