@@ -26,6 +26,10 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
     {"w-wing", {150, Level::hard}},
     {"unique-rectangle-1", {100, Level::hard}}, {"bug-plus-1", {100, Level::hard}},
+    {"unique-rectangle-2", {100, Level::hard}}, {"unique-rectangle-3", {100, Level::hard}},
+    {"unique-rectangle-4", {100, Level::hard}},
+    // Not in HoDoKu (which finds these sets as ALS-XZ, 300): after its XYZ-wing, 180.
+    {"wxyz-wing", {190, Level::hard}},
     // Chains and forcing (issue 21).
     {"xy-chain", {260, Level::fiendish}},   {"3d-medusa", {270, Level::fiendish}},
     {"aic", {280, Level::fiendish}},

@@ -10,69 +10,33 @@
 //
 // Generic: rows and columns from two crossing families; every group of every corner must hold
 // exactly two corners and the diagonal corners share no group (so the swap keeps every group
-// exact). Step: the three corners, then the fourth; the values a, b; the two rows then the two
-// columns; the removals.
-#include "csp/rules/techniques/finders.hpp"
+// exact); the rectangles are unique_rectangle.hpp's. Step: the three corners in corner order (r0c0,
+// r0c1, r1c0, r1c1), then the fourth; the values a, b; the two rows then the two columns; the
+// removals.
+#include "csp/rules/techniques/unique_rectangle.hpp"
 
 namespace csp::techniques::detail {
 
 namespace {
 
-// The four cells can swap a and b between the diagonals without breaking a group.
-bool deadly_shape(const Structure& st, const Cell (&q)[4]) {
-  // q: r0c0, r0c1, r1c0, r1c1. Diagonals: (0,3), (1,2).
-  if (st.sees(q[0], q[3]) || st.sees(q[1], q[2])) return false;
-  for (Cell c : q)
-    for (std::uint32_t g : st.groups_of(c)) {
-      int inside = 0;
-      for (Cell d : q)
-        for (std::uint32_t h : st.groups_of(d)) inside += h == g;
-      if (inside != 2) return false;
-    }
+bool type_1(const Position& p, Step& s, const Rectangle& r) {
+  // One roof cell holds only a and b, the other more.
+  const bool first_exact = p.cands(r.roof[0]) == r.ab, second_exact = p.cands(r.roof[1]) == r.ab;
+  if (first_exact == second_exact) return false;
+  const Cell wider = first_exact ? r.roof[1] : r.roof[0];
+  s.clear();
+  s.technique = "unique-rectangle-1";
+  for (Cell c : r.corners)
+    if (c != wider) s.cells.push_back(c);
+  s.cells.push_back(wider);
+  add_values(p, s, r.ab);
+  s.groups = {r.rows[0], r.rows[1], r.cols[0], r.cols[1]};
+  remove_bits(p, s, wider, r.ab);
   return true;
 }
 
 }  // namespace
 
-bool find_unique_rectangle_1(const Position& p, Step& s) {
-  const Structure& st = p.structure;
-  for (const auto& [f1, f2] : st.crossings()) {
-    const auto& rows = st.families()[static_cast<std::size_t>(f1)];
-    const auto& cols = st.families()[static_cast<std::size_t>(f2)];
-    const std::size_t nc = cols.size();
-    // at[r * nc + k]: the cell of row r and column k.
-    std::vector<std::int32_t>& at = s.scratch;
-    at.assign(rows.size() * nc, -1);
-    for (std::size_t r = 0; r < rows.size(); ++r)
-      for (Cell c : st.groups()[rows[r]].cells) at[r * nc + static_cast<std::size_t>(st.member(f2, c))] = static_cast<std::int32_t>(c);
-    for (std::size_t r0 = 0; r0 < rows.size(); ++r0)
-      for (std::size_t k0 = 0; k0 < nc; ++k0) {
-        const std::uint64_t ab = p.cands(static_cast<Cell>(at[r0 * nc + k0]));
-        if (std::popcount(ab) != 2) continue;
-        for (std::size_t r1 = r0 + 1; r1 < rows.size(); ++r1)
-          for (std::size_t k1 = k0 + 1; k1 < nc; ++k1) {
-            const Cell q[4] = {static_cast<Cell>(at[r0 * nc + k0]), static_cast<Cell>(at[r0 * nc + k1]),
-                               static_cast<Cell>(at[r1 * nc + k0]), static_cast<Cell>(at[r1 * nc + k1])};
-            int exact = 0, wider = -1;
-            for (int i = 0; i < 4; ++i) {
-              const std::uint64_t w = p.cands(q[i]);
-              if (w == ab) ++exact;
-              else if ((w & ab) == ab && std::popcount(w) > 2) wider = i;
-            }
-            if (exact != 3 || wider < 0 || !deadly_shape(st, q)) continue;
-            s.clear();
-            s.technique = "unique-rectangle-1";
-            for (int i = 0; i < 4; ++i)
-              if (i != wider) s.cells.push_back(q[i]);
-            s.cells.push_back(q[wider]);
-            add_values(p, s, ab);
-            s.groups = {rows[r0], rows[r1], cols[k0], cols[k1]};
-            remove_bits(p, s, q[wider], ab);
-            return true;
-          }
-      }
-  }
-  return false;
-}
+bool find_unique_rectangle_1(const Position& p, Step& s) { return find_unique_rectangle(p, s, type_1); }
 
 }  // namespace csp::techniques::detail
