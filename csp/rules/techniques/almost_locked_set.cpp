@@ -77,6 +77,7 @@ void AlmostLockedSets::build(const Position& p) {
     // n cells out of the m open ones: n = m would hold the group's m missing values, not m + 1.
     const int most = std::min(m - 1, kMaxAlsCells);
     auto walk = [&](auto& self, int from, int depth, std::uint64_t values) -> void {
+      if (depth >= kMaxAlsCells) return;  // (never: depth < most; says so to the compiler)
       for (int i = from; i < m; ++i) {
         const std::uint64_t v = values | cands[i];
         if (std::popcount(v) > most + 1) continue;  // values only grow as cells are added
@@ -104,24 +105,62 @@ void AlmostLockedSets::build(const Position& p) {
   link();
 }
 
+// For each set a and value x, the sets b whose x all see every x of a have their lowest x among
+// the cells holding x that see every x of a: the sets are indexed by (value, lowest cell holding
+// it), so only those few are tested rather than every pair.
 void AlmostLockedSets::link() {
   const std::size_t count = sets_.size();
+  const std::size_t n = key_.size();
+  auto key = [&](std::uint64_t bit, Cell c) { return static_cast<std::size_t>(std::countr_zero(bit)) * n + c; };
+  auto lowest = [&](std::span<const std::uint64_t> set) {
+    std::size_t k = 0;
+    while (set[k] == 0) ++k;
+    return static_cast<Cell>(k * 64 + std::countr_zero(set[k]));
+  };
+  by_lowest_start_.assign(64 * n + 1, 0);
+  for (std::uint32_t i = 0; i < count; ++i)
+    for (std::uint64_t vs = sets_[i].values; vs != 0; vs &= vs - 1) {
+      const std::uint64_t bit = vs & (~vs + 1);
+      ++by_lowest_start_[key(bit, lowest(holders(i, bit))) + 1];
+    }
+  for (std::size_t k = 0; k + 1 < by_lowest_start_.size(); ++k) by_lowest_start_[k + 1] += by_lowest_start_[k];
+  by_lowest_.resize(by_lowest_start_.back());
+  by_set_fill_.assign(by_lowest_start_.begin(), by_lowest_start_.end() - 1);
+  for (std::uint32_t i = 0; i < count; ++i)
+    for (std::uint64_t vs = sets_[i].values; vs != 0; vs &= vs - 1) {
+      const std::uint64_t bit = vs & (~vs + 1);
+      by_lowest_[by_set_fill_[key(bit, lowest(holders(i, bit)))]++] = i;
+    }
+
   restricted_.clear();
   by_set_start_.assign(count + 1, 0);
-  for (std::uint32_t a = 0; a < count; ++a)
-    for (std::uint32_t b = a + 1; b < count; ++b) {
-      const std::uint64_t common = sets_[a].values & sets_[b].values;
-      if (common == 0 || !cellset::disjoint(cells(a), cells(b))) continue;
-      std::uint64_t rcc = 0;
-      for (std::uint64_t xs = common; xs != 0; xs &= xs - 1) {
-        const std::uint64_t x = xs & (~xs + 1);
-        if (cellset::within(holders(b, x), seeing(a, x))) rcc |= x;
-      }
-      if (rcc == 0) continue;
-      restricted_.push_back({a, b, rcc});
-      ++by_set_start_[a + 1];
-      ++by_set_start_[b + 1];
+  rcc_with_.assign(count, 0);
+  for (std::uint32_t a = 0; a < count; ++a) {
+    touched_.clear();
+    for (std::uint64_t xs = sets_[a].values; xs != 0; xs &= xs - 1) {
+      const std::uint64_t x = xs & (~xs + 1);
+      const std::span<const std::uint64_t> seen = seeing(a, x), held = holding(x);
+      for (std::size_t k = 0; k < words_; ++k)
+        for (std::uint64_t w = seen[k] & held[k]; w != 0; w &= w - 1) {
+          const std::size_t at = key(x, static_cast<Cell>(k * 64 + std::countr_zero(w)));
+          for (std::uint32_t j = by_lowest_start_[at]; j < by_lowest_start_[at + 1]; ++j) {
+            const std::uint32_t b = by_lowest_[j];
+            if (b <= a || !cellset::within(holders(b, x), seen)) continue;
+            if (rcc_with_[b] == 0) touched_.push_back(b);
+            rcc_with_[b] |= x;
+          }
+        }
     }
+    std::sort(touched_.begin(), touched_.end());
+    for (std::uint32_t b : touched_) {
+      if (cellset::disjoint(cells(a), cells(b))) {
+        restricted_.push_back({a, b, rcc_with_[b]});
+        ++by_set_start_[a + 1];
+        ++by_set_start_[b + 1];
+      }
+      rcc_with_[b] = 0;
+    }
+  }
   for (std::size_t i = 0; i < count; ++i) by_set_start_[i + 1] += by_set_start_[i];
   by_set_.resize(restricted_.size() * 2);
   by_set_fill_.assign(by_set_start_.begin(), by_set_start_.end() - 1);

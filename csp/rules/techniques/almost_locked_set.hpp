@@ -91,6 +91,9 @@ class AlmostLockedSets {
   std::vector<std::uint64_t> candidates_;  // per value (64) the open cells holding it
   std::vector<Restricted> restricted_;
   std::vector<std::uint32_t> by_set_, by_set_start_, by_set_fill_;
+  std::vector<std::uint32_t> by_lowest_, by_lowest_start_;  // sets by (value, lowest cell holding it)
+  std::vector<std::uint64_t> rcc_with_;                       // scratch of link(): per set b
+  std::vector<std::uint32_t> touched_;
   std::vector<Set> sorted_;                // scratch of build()
   std::vector<std::uint64_t> sorted_bits_;
 };
