@@ -34,6 +34,8 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"xy-chain", {260, Level::fiendish}},   {"3d-medusa", {270, Level::fiendish}},
     {"aic", {280, Level::fiendish}},
     {"grouped-aic", {300, Level::fiendish}},
+    // Almost locked sets (issue 21; HoDoKu's ALS-XZ 300 and ALS-XY-Wing 320, "unfair").
+    {"als-xz", {300, Level::fiendish}},     {"als-xy-wing", {320, Level::fiendish}},
     {"forcing-chain", {500, Level::extreme}}, {"forcing-net", {700, Level::extreme}},
     {"nested-forcing-net", {1200, Level::extreme}},
 };

@@ -130,6 +130,12 @@ const std::vector<Technique>& catalogue() {
       {"grouped-aic", "grouped-x-chain,grouped-nice-loop",
        "an alternating inference chain whose nodes may be a value's places in a box-line intersection",
        find_grouped_aic},
+      {"als-xz", "",
+       "two almost locked sets with a restricted common x: another common value z leaves cells seeing all its z",
+       find_als_xz},
+      {"als-xy-wing", "",
+       "almost locked sets A, B linked to C by restricted commons x, y: a value z of A and B leaves cells seeing all its z",
+       find_als_xy_wing},
       {"forcing-chain", "forcing-chains",
        "a candidate whose chain of single-premise implications contradicts, or a cell or group all of whose "
        "choices imply one removal",

@@ -118,6 +118,8 @@ bool find_bug_plus_1(const Position& p, Step& s);
 bool find_xy_chain(const Position& p, Step& s);
 bool find_medusa_3d(const Position& p, Step& s);
 bool find_aic(const Position& p, Step& s);
+bool find_als_xz(const Position& p, Step& s);
+bool find_als_xy_wing(const Position& p, Step& s);
 bool find_grouped_aic(const Position& p, Step& s);
 bool find_forcing_chain(const Position& p, Step& s);
 bool find_forcing_net(const Position& p, Step& s);

@@ -3,12 +3,15 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <stdexcept>
 
 namespace csp::techniques {
 
 Structure::Structure(const Domains& initial, const std::vector<Group>& groups) {
+  static std::atomic<std::uint64_t> built{0};
+  id_ = ++built;
   bool have_base = false;
   for (const Group& g : groups) {
     auto fail = [&](const std::string& why) { throw std::invalid_argument("group '" + g.name + "': " + why); };

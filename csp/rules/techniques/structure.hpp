@@ -67,6 +67,13 @@ class Structure {
   }
   /// True when a != b and they share a group.
   bool sees(Cell a, Cell b) const { return (sees_[a * stride_ + b / 64] >> (b % 64)) & 1U; }
+  /// The words of a set of cells as bits (cell c: bit c % 64 of word c / 64).
+  std::size_t cell_words() const { return stride_; }
+  /// The peers of c as a set of cells (cell_words() words; c itself is not in it).
+  std::span<const std::uint64_t> peer_bits(Cell c) const { return {sees_.data() + c * stride_, stride_}; }
+  /// A number no other Structure built in this process has (a copy keeps it): what a cache of
+  /// data derived from a structure and a position keys on (almost_locked_set.cpp).
+  std::uint64_t id() const { return id_; }
 
   const std::vector<std::vector<std::uint32_t>>& families() const { return families_; }
   /// The index within family f of the group holding c, -1 when none.
@@ -101,6 +108,7 @@ class Structure {
   std::vector<std::pair<int, int>> crossings_;
   std::vector<char> line_;
   std::vector<Overlap> overlaps_;
+  std::uint64_t id_ = 0;
 };
 
 }  // namespace csp::techniques
