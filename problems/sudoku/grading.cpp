@@ -25,6 +25,7 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"turbot-fish", {120, Level::hard}},    {"empty-rectangle", {120, Level::hard}},
     {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
     {"w-wing", {150, Level::hard}},
+    {"sue-de-coq", {250, Level::fiendish}},  // HoDoKu: 250, unfair
     {"unique-rectangle-1", {100, Level::hard}}, {"bug-plus-1", {100, Level::hard}},
     // Chains and forcing (issue 21).
     {"xy-chain", {260, Level::fiendish}},   {"3d-medusa", {270, Level::fiendish}},
