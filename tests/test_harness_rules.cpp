@@ -204,6 +204,12 @@ TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
     std::size_t index = 0;
     for (Rule rule : csp::technique_rules()) {
       CAPTURE(layout.name, csp::rule_name(rule));
+      // Sue de Coq searches little per position, but random positions rarely hold its pattern:
+      // more instances, on seeds of its own (the rules after it keep their draws).
+      if (csp::rule_name(rule) == "sue-de-coq") {
+        check_spec(rules_spec(layout, {rule}, layout.n == 4 ? 5300 : 5301, layout.n == 4 ? 150 : 100), layout.n > 4);
+        continue;
+      }
       const bool costly = index++ >= 11;
       const int instances = layout.n == 4 ? (costly ? 40 : 150) : (costly ? 20 : 100);
       check_spec(rules_spec(layout, {rule}, ++seed, instances), layout.n > 4);

@@ -25,6 +25,7 @@ constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"turbot-fish", {120, Level::hard}},    {"empty-rectangle", {120, Level::hard}},
     {"skyscraper", {130, Level::hard}},     {"two-string-kite", {150, Level::hard}},
     {"w-wing", {150, Level::hard}},
+    {"sue-de-coq", {250, Level::fiendish}},  // HoDoKu: 250, unfair
     {"unique-rectangle-1", {100, Level::hard}}, {"bug-plus-1", {100, Level::hard}},
     {"unique-rectangle-2", {100, Level::hard}}, {"unique-rectangle-3", {100, Level::hard}},
     {"unique-rectangle-4", {100, Level::hard}},

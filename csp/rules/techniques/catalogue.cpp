@@ -116,6 +116,10 @@ const std::vector<Technique>& catalogue() {
        find_sashimi_swordfish},
       {"finned-jellyfish", "", "a jellyfish with fins: cells of the cover seeing every fin lose the value",
        find_finned_jellyfish},
+      {"sue-de-coq", "two-sector-disjoint-subsets",
+       "cells of a box-line intersection short of k values, and cells of the line and of the box taking them: "
+       "each part's values leave the rest of its group",
+       find_sue_de_coq},
       {"sashimi-jellyfish", "", "a finned jellyfish with a base line keeping one place in the cover",
        find_sashimi_jellyfish},
       {"x-chain", "x-chains", "an alternating chain of strong and weak links on one value: one end holds it",

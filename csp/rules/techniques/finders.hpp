@@ -110,6 +110,7 @@ bool find_two_string_kite(const Position& p, Step& s);
 bool find_turbot_fish(const Position& p, Step& s);
 bool find_empty_rectangle(const Position& p, Step& s);
 bool find_w_wing(const Position& p, Step& s);
+bool find_sue_de_coq(const Position& p, Step& s);
 bool find_unique_rectangle_1(const Position& p, Step& s);
 bool find_unique_rectangle_2(const Position& p, Step& s);
 bool find_unique_rectangle_3(const Position& p, Step& s);
