@@ -73,7 +73,7 @@ std::vector<std::string> row_except(int r, std::initializer_list<int> cols) {
   std::vector<std::string> out;
   for (int c = 1; c <= 9; ++c)
     if (std::find(cols.begin(), cols.end(), c) == cols.end())
-      out.push_back("r" + std::to_string(r) + "c" + std::to_string(c));
+      out.push_back(std::string("r").append(std::to_string(r)).append("c").append(std::to_string(c)));
   return out;
 }
 
