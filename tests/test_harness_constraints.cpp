@@ -343,11 +343,24 @@ std::optional<Doms> value_fixpoint(Doms d) {
 // all_different(model, vars, ...) keeps search state (pairwise, value), which the harness's walks
 // carry down, restore on their steps back and narrow between runs.
 enum class Posting : std::uint8_t { stateless, with_state };
+// Plain all-different, or the form with an offset per variable (x_i + c_i pairwise distinct).
+enum class Offsets : std::uint8_t { none, drawn };
 
-// 2-6 variables, each a random subset of one value range of size 2-7 (often reaching below 0).
-Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, Posting posting = Posting::stateless) {
+// Each position's values moved by its offset (sign -1: back).
+Doms shifted(Doms d, const std::vector<Value>& offsets, int sign) {
+  for (std::size_t i = 0; i < d.size(); ++i)
+    for (Value& x : d[i]) x += sign * offsets[i];
+  return d;
+}
+
+// 2-6 variables, each a random subset of one value range of size 2-7 (often reaching below 0);
+// with Offsets::drawn, each position gets an offset in -3..3 (so the shifted ranges overlap in part).
+// The reference fixpoints of the offset form are the plain ones over the shifted domains, shifted back.
+Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, Posting posting = Posting::stateless,
+                        Offsets offsets = Offsets::none) {
   Spec s = base_spec(std::string("all-different(") + strength_name(strength) + ")" +
-                         (posting == Posting::with_state ? " with state" : ""),
+                         (posting == Posting::with_state ? " with state" : "") +
+                         (offsets == Offsets::drawn ? " with offsets" : ""),
                      {}, seed);
   s.domains = [](Rng& r) {
     const int n = r.between(2, 6);
@@ -373,19 +386,47 @@ Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, 
       break;
     case csp::AllDifferentStrength::domain: s.promise = kDomain; break;
   }
-  s.draw = [strength, posting, fixpoint, name = s.name](Rng&, const Doms&) {
+  s.draw = [strength, posting, offsets, fixpoint, name = s.name](Rng& r, const Doms& d) {
     Constraint c;
     c.text = name;
-    c.post = [strength, posting](csp::Model& m, const std::vector<Var>& x) {
-      m.post(posting == Posting::with_state ? csp::all_different(m, x, strength) : csp::all_different(x, strength));
+    if (offsets == Offsets::none) {
+      c.post = [strength, posting](csp::Model& m, const std::vector<Var>& x) {
+        m.post(posting == Posting::with_state ? csp::all_different(m, x, strength) : csp::all_different(x, strength));
+      };
+      c.meaning = distinct;
+      c.partial = [](const Tuple& t, const std::vector<char>& assigned, std::size_t i) {
+        for (std::size_t j = 0; j < t.size(); ++j)
+          if (j != i && assigned[j] && t[j] == t[i]) return false;
+        return true;
+      };
+      c.fixpoint = fixpoint;
+      return c;
+    }
+    std::vector<Value> off;
+    for (std::size_t i = 0; i < d.size(); ++i) off.push_back(r.between(-3, 3));
+    c.text += " offsets";
+    for (Value o : off) c.text.append(" ").append(std::to_string(o));
+    c.post = [strength, posting, off](csp::Model& m, const std::vector<Var>& x) {
+      m.post(posting == Posting::with_state ? csp::all_different(m, x, off, strength)
+                                            : csp::all_different(x, off, strength));
     };
-    c.meaning = distinct;
-    c.partial = [](const Tuple& t, const std::vector<char>& assigned, std::size_t i) {
-      for (std::size_t j = 0; j < t.size(); ++j)
-        if (j != i && assigned[j] && t[j] == t[i]) return false;
+    c.meaning = [off](const Tuple& t) {
+      for (std::size_t i = 0; i < t.size(); ++i)
+        for (std::size_t j = i + 1; j < t.size(); ++j)
+          if (t[i] + off[i] == t[j] + off[j]) return false;
       return true;
     };
-    c.fixpoint = fixpoint;
+    c.partial = [off](const Tuple& t, const std::vector<char>& assigned, std::size_t i) {
+      for (std::size_t j = 0; j < t.size(); ++j)
+        if (j != i && assigned[j] && t[j] + off[j] == t[i] + off[i]) return false;
+      return true;
+    };
+    if (fixpoint)
+      c.fixpoint = [fixpoint, off](const Doms& now) -> std::optional<Doms> {
+        std::optional<Doms> want = fixpoint(shifted(now, off, 1));
+        if (!want) return std::nullopt;
+        return shifted(*want, off, -1);
+      };
     return c;
   };
   return s;
@@ -533,6 +574,83 @@ TEST_CASE("all-different(domain) is generalised arc consistent", "[bruteforce][h
   INFO(r.failure);
   REQUIRE(r.failure.empty());
   CHECK(r.tally.failed > 0);
+}
+
+// The offset forms (x_i + c_i pairwise distinct): each strength keeps its promise over the shifted
+// values, with and without search state (the state walks narrow, step back and narrow again).
+TEST_CASE("all-different with offsets keeps each strength's promise", "[bruteforce][harness][all-different]") {
+  std::uint64_t seed = 420;
+  for (auto strength : {csp::AllDifferentStrength::pairwise, csp::AllDifferentStrength::value,
+                        csp::AllDifferentStrength::domain}) {
+    for (Posting posting : {Posting::stateless, Posting::with_state}) {
+      Spec spec = all_different_spec(seed++, strength, posting, Offsets::drawn);
+      CAPTURE(spec.name);
+      check_spec(spec);
+    }
+  }
+  const Spec check = all_different_spec(seed++, csp::AllDifferentStrength::check, Posting::stateless, Offsets::drawn);
+  const harness::Report r = harness::run(check);
+  INFO(r.failure);
+  REQUIRE(r.failure.empty());
+  CHECK(r.tally.pruned == 0);  // check never prunes
+  CHECK(r.tally.root_failed >= 30);
+}
+TEST_CASE("all-different with offsets is sound on the interval form", "[bruteforce][harness][all-different]") {
+  // Pairwise and value keep their (hull) fixpoints; domain falls back to value there: soundness.
+  std::uint64_t seed = 430;
+  for (auto strength : {csp::AllDifferentStrength::pairwise, csp::AllDifferentStrength::value}) {
+    Spec spec = all_different_spec(seed++, strength, Posting::with_state, Offsets::drawn);
+    spec.promise = {Promise::Kind::sound, "soundness on the interval form"};
+    CAPTURE(spec.name);
+    harness::check_interval_form(spec, 500);
+  }
+  Spec wide = harness::interval_form(all_different_spec(seed++, csp::AllDifferentStrength::domain,
+                                                        Posting::stateless, Offsets::drawn), 1000);
+  wide.promise = {harness::Promise::Kind::sound, "soundness (value fallback)"};
+  const harness::Report r = harness::run(wide);
+  INFO(r.failure);
+  REQUIRE(r.failure.empty());
+  CHECK(r.tally.failed > 0);
+}
+TEST_CASE("all-different(domain) with offsets is GAC over shifted ranges more than 64 values apart",
+          "[bruteforce][harness][all-different]") {
+  // Offsets in -32..32 (multiples of 4, as the values) on one-word variables within 0..40 spread
+  // the shifted candidates over up to 105 values, beyond one window of 64: the general (index
+  // space) path, and the one-word path once narrowed.
+  Spec spec = all_different_spec(440, csp::AllDifferentStrength::domain, Posting::stateless, Offsets::drawn);
+  spec.name += " over -32..72";
+  spec.domains = [](Rng& r) {
+    const int n = r.between(2, 6);
+    Doms d;
+    for (int i = 0; i < n; ++i) {
+      std::vector<Value> x;
+      for (Value v = 0; v <= 40; v += 4)
+        if (r.chance(30)) x.push_back(v);
+      if (x.empty()) x.push_back(4 * r.between(0, 10));
+      d.push_back(x);
+    }
+    return d;
+  };
+  const auto draw = spec.draw;
+  spec.draw = [draw](Rng& r, const Doms& d) {
+    Constraint c = draw(r, d);  // its offsets -3..3 (ignored below): the draw sequence stays put
+    std::vector<Value> off;
+    for (std::size_t i = 0; i < d.size(); ++i) off.push_back(4 * r.between(-8, 8));
+    c.text = "all-different(domain) offsets";
+    for (Value o : off) c.text.append(" ").append(std::to_string(o));
+    c.post = [off](csp::Model& m, const std::vector<Var>& x) {
+      m.post(csp::all_different(x, off, csp::AllDifferentStrength::domain));
+    };
+    c.meaning = [off](const Tuple& t) {
+      for (std::size_t i = 0; i < t.size(); ++i)
+        for (std::size_t j = i + 1; j < t.size(); ++j)
+          if (t[i] + off[i] == t[j] + off[j]) return false;
+      return true;
+    };
+    c.partial = nullptr;
+    return c;
+  };
+  check_spec(spec, 10);
 }
 
 TEST_CASE("all-different(domain) is GAC on one-word variables that span more than 64 values together",

@@ -19,27 +19,45 @@ bool distinct_values(std::span<const Value> values) {
   return true;
 }
 
+bool distinct_shifted(std::span<const Value> values, std::span<const Value> offsets) {
+  for (std::size_t i = 0; i < values.size(); ++i)
+    for (std::size_t j = i + 1; j < values.size(); ++j)
+      if (values[i] + offsets[i] == values[j] + offsets[j]) return false;
+  return true;
+}
+
 namespace {
 
-// Shared by every strength: the meaning, and the check for search without propagation.
+// Shared by every strength: the meaning, the check for search without propagation, and the
+// offsets (all 0 for the plain constraint): position i stands for the value of scope()[i] + offset(i).
 class AllDifferentBase : public Propagator {
  public:
-  using Propagator::Propagator;
-  bool satisfied(std::span<const Value> v) const override { return distinct_values(v); }
+  AllDifferentBase(std::vector<Var> vars, Trigger trigger, std::vector<Value> offsets)
+      : Propagator(std::move(vars), trigger), offsets_(std::move(offsets)) {}
+  bool satisfied(std::span<const Value> v) const override { return distinct_shifted(v, offsets_); }
   bool check(const Domains& d) const override {
     const auto& s = scope();
     for (std::size_t i = 0; i < s.size(); ++i) {
       if (!d.fixed(s[i])) continue;
       for (std::size_t j = i + 1; j < s.size(); ++j)
-        if (d.fixed(s[j]) && d.value(s[i]) == d.value(s[j])) return false;
+        if (d.fixed(s[j]) && d.value(s[i]) + offset(i) == d.value(s[j]) + offset(j)) return false;
     }
     return true;
   }
+
+ protected:
+  /// Position i's offset.
+  Value offset(std::size_t i) const { return offsets_[i]; }
+  const std::vector<Value>& offsets() const { return offsets_; }
+
+ private:
+  std::vector<Value> offsets_;  // one per scope position
 };
 
 class AllDifferentCheck final : public AllDifferentBase {
  public:
-  explicit AllDifferentCheck(std::vector<Var> vars) : AllDifferentBase(std::move(vars), Trigger::fixed) {}
+  AllDifferentCheck(std::vector<Var> vars, std::vector<Value> offsets)
+      : AllDifferentBase(std::move(vars), Trigger::fixed, std::move(offsets)) {}
   std::string name() const override { return "all-different(check)"; }
   PropStatus propagate(Context& ctx) override {
     return check(ctx.domains()) ? PropStatus::fixpoint : PropStatus::failed;
@@ -85,22 +103,25 @@ class Handled {
   std::size_t size_;
 };
 
-// Removes the value of every fixed variable from the others, until no new variable gets fixed;
-// then (unless it failed) the handled positions are exactly the fixed ones. A handled variable
-// holds none of the other handled values, so only the open positions are visited, and only those
-// fixed since the last run send their value.
-PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, Handled& handled) {
+// Removes the (shifted) value of every fixed variable from the others, until no new variable gets
+// fixed; then (unless it failed) the handled positions are exactly the fixed ones. A handled
+// variable holds none of the other handled values, so only the open positions are visited, and
+// only those fixed since the last run send their value.
+PropStatus eliminate_fixed_values(const std::vector<Var>& vars, const std::vector<Value>& offsets, Context& ctx,
+                                  Handled& handled) {
   const std::size_t n = vars.size();
   for (bool again = true; again;) {
     again = false;
     for (std::size_t i = handled.next_open(0); i < n; i = handled.next_open(i + 1)) {
       if (!ctx.fixed(vars[i])) continue;
       handled.add(i);
-      const Value x = ctx.value(vars[i]);
+      const std::int64_t x = std::int64_t{ctx.value(vars[i])} + offsets[i];
       for (std::size_t j = handled.next_open(0); j < n; j = handled.next_open(j + 1)) {
-        if (j == i || !ctx.contains(vars[j], x)) continue;
+        // x leaves position j as the value x - offsets[j] of its variable (when in range).
+        const std::int64_t y = x - offsets[j];
+        if (j == i || y < kMinValue || y > kMaxValue || !ctx.contains(vars[j], static_cast<Value>(y))) continue;
         const int before = ctx.size(vars[j]);
-        if (!ctx.remove(vars[j], x)) return PropStatus::failed;
+        if (!ctx.remove(vars[j], static_cast<Value>(y))) return PropStatus::failed;
         again |= ctx.fixed(vars[j]);
         // An interval form loses x only at a bound, which then moves onto values fixed earlier
         // that it kept as interior ones: eliminate every fixed value again.
@@ -119,8 +140,9 @@ PropStatus eliminate_fixed_values(const std::vector<Var>& vars, Context& ctx, Ha
 // later move back onto a value removed only in name) they rescan the scope at every run.
 class IncrementalAllDifferent : public AllDifferentBase {
  public:
-  IncrementalAllDifferent(std::vector<Var> vars, Trigger trigger, std::optional<std::uint32_t> state)
-      : AllDifferentBase(std::move(vars), trigger), state_(state) {
+  IncrementalAllDifferent(std::vector<Var> vars, std::vector<Value> offsets, Trigger trigger,
+                          std::optional<std::uint32_t> state)
+      : AllDifferentBase(std::move(vars), trigger, std::move(offsets)), state_(state) {
     if (!state_) scratch_.resize(Handled::words_for(scope().size()));
   }
 
@@ -140,25 +162,25 @@ class IncrementalAllDifferent : public AllDifferentBase {
 
 class AllDifferentPairwise final : public IncrementalAllDifferent {
  public:
-  AllDifferentPairwise(std::vector<Var> vars, std::optional<std::uint32_t> state)
-      : IncrementalAllDifferent(std::move(vars), Trigger::fixed, state) {}
+  AllDifferentPairwise(std::vector<Var> vars, std::vector<Value> offsets, std::optional<std::uint32_t> state)
+      : IncrementalAllDifferent(std::move(vars), std::move(offsets), Trigger::fixed, state) {}
   std::string name() const override { return "all-different(pairwise)"; }
   PropStatus propagate(Context& ctx) override {
     Handled h = handled(ctx);
-    return eliminate_fixed_values(scope(), ctx, h);
+    return eliminate_fixed_values(scope(), offsets(), ctx, h);
   }
 };
 
 class AllDifferentValue final : public IncrementalAllDifferent {
  public:
-  AllDifferentValue(std::vector<Var> vars, std::optional<std::uint32_t> state)
-      : IncrementalAllDifferent(std::move(vars), Trigger::any, state) {}
+  AllDifferentValue(std::vector<Var> vars, std::vector<Value> offsets, std::optional<std::uint32_t> state)
+      : IncrementalAllDifferent(std::move(vars), std::move(offsets), Trigger::any, state) {}
   std::string name() const override { return "all-different(value)"; }
 
   PropStatus propagate(Context& ctx) override {
     Handled h = handled(ctx);
     for (;;) {
-      if (eliminate_fixed_values(scope(), ctx, h) == PropStatus::failed) return PropStatus::failed;
+      if (eliminate_fixed_values(scope(), offsets(), ctx, h) == PropStatus::failed) return PropStatus::failed;
       const PropStatus counted = count(ctx, h);
       if (counted != PropStatus::not_fixpoint) return counted;  // not_fixpoint: it fixed some
     }
@@ -166,8 +188,8 @@ class AllDifferentValue final : public IncrementalAllDifferent {
 
  private:
   // The counting rule over the open (= unfixed, after elimination) variables: fails when their
-  // candidates cover fewer values than there are of them; when they cover exactly as many, fixes
-  // each value with one place left there (then not_fixpoint: eliminate again).
+  // (shifted) candidates cover fewer values than there are of them; when they cover exactly as
+  // many, fixes each value with one place left there (then not_fixpoint: eliminate again).
   PropStatus count(Context& ctx, const Handled& open) {
     const std::size_t unfixed = open.open_count();
     if (unfixed == 0) return PropStatus::fixpoint;
@@ -179,17 +201,18 @@ class AllDifferentValue final : public IncrementalAllDifferent {
     for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
       const Var v = scope()[i];
       if (!d.single_word(v)) return count_sorted(ctx, open, unfixed);
-      lo = std::min(lo, d.min(v));
-      hi = std::max(hi, d.max(v));
+      lo = std::min(lo, d.min(v) + offset(i));
+      hi = std::max(hi, d.max(v) + offset(i));
     }
     if (std::int64_t{hi} - lo >= 64) return count_sorted(ctx, open, unfixed);
-    auto window = [&](Var v) {
-      const std::int64_t shift = std::int64_t{d.layout(v).base} - lo;  // |shift| < 64: see above
+    auto window = [&](std::size_t i) {
+      const Var v = scope()[i];
+      const std::int64_t shift = std::int64_t{d.layout(v).base} + offset(i) - lo;  // |shift| < 64: see above
       return shift >= 0 ? d.bits(v) << shift : d.bits(v) >> -shift;
     };
     std::uint64_t once = 0, twice = 0;  // the values with at least one place, with two or more
     for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
-      const std::uint64_t w = window(scope()[i]);
+      const std::uint64_t w = window(i);
       twice |= once & w;
       once |= w;
     }
@@ -198,10 +221,10 @@ class AllDifferentValue final : public IncrementalAllDifferent {
     const std::uint64_t single = once & ~twice;
     if (covered > unfixed || single == 0) return PropStatus::fixpoint;
     for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
-      const std::uint64_t mine = window(scope()[i]) & single;
+      const std::uint64_t mine = window(i) & single;
       if (mine == 0) continue;
       if ((mine & (mine - 1)) != 0) return PropStatus::failed;  // two values need this variable
-      if (!ctx.assign(scope()[i], lo + std::countr_zero(mine))) return PropStatus::failed;
+      if (!ctx.assign(scope()[i], lo + std::countr_zero(mine) - offset(i))) return PropStatus::failed;
     }
     return PropStatus::not_fixpoint;
   }
@@ -217,7 +240,7 @@ class AllDifferentValue final : public IncrementalAllDifferent {
       // A domain larger than the number of unfixed variables covers more values than that: the
       // counting would end in fixpoint, after listing every value of (maybe) a wide interval.
       if (static_cast<std::size_t>(ctx.size(v)) > unfixed) return PropStatus::fixpoint;
-      d.for_each(v, [&](Value x) { seen_.push_back(x); });
+      d.for_each(v, [&, c = offset(i)](Value x) { seen_.push_back(x + c); });
     }
     std::sort(seen_.begin(), seen_.end());
     const auto covered = static_cast<std::size_t>(std::unique(seen_.begin(), seen_.end()) - seen_.begin());
@@ -228,10 +251,10 @@ class AllDifferentValue final : public IncrementalAllDifferent {
     bool placed = false;
     for (std::size_t i = open.next_open(0); i < n; i = open.next_open(i + 1)) {
       const Var v = scope()[i];
-      Value only = Domains::none;
+      Value only = Domains::none;  // a value of v (unshifted)
       bool two = false;
       d.for_each(v, [&](Value x) {
-        if (places(d, open, x) != 1) return;
+        if (places(d, open, std::int64_t{x} + offset(i)) != 1) return;
         two |= only != Domains::none;
         only = x;
       });
@@ -243,24 +266,33 @@ class AllDifferentValue final : public IncrementalAllDifferent {
     return placed ? PropStatus::not_fixpoint : PropStatus::fixpoint;
   }
 
-  // The number of open scope variables that still have x.
-  int places(const Domains& d, const Handled& open, Value x) const {
+  // The number of open scope positions that still have the shifted value x.
+  int places(const Domains& d, const Handled& open, std::int64_t x) const {
     int count = 0;
-    for (std::size_t i = open.next_open(0); i < scope().size(); i = open.next_open(i + 1))
-      count += d.contains(scope()[i], x) ? 1 : 0;
+    for (std::size_t i = open.next_open(0); i < scope().size(); i = open.next_open(i + 1)) {
+      const std::int64_t y = x - offset(i);
+      count += y >= kMinValue && y <= kMaxValue && d.contains(scope()[i], static_cast<Value>(y)) ? 1 : 0;
+    }
     return count;
   }
 
   std::vector<Value> seen_;  // scratch: grows to the largest candidate count, then is reused
 };
 
-std::unique_ptr<Propagator> make(std::vector<Var> vars, AllDifferentStrength strength,
+std::unique_ptr<Propagator> make(std::vector<Var> vars, std::vector<Value> offsets, AllDifferentStrength strength,
                                  std::optional<std::uint32_t> state) {
+  if (offsets.size() != vars.size())
+    throw std::invalid_argument("all_different: " + std::to_string(offsets.size()) + " offsets for " +
+                                std::to_string(vars.size()) + " variables");
+  if (std::any_of(offsets.begin(), offsets.end(), [](Value c) { return c < kMinValue || c > kMaxValue; }))
+    throw std::invalid_argument("all_different: an offset outside the supported value range");
   switch (strength) {
-    case AllDifferentStrength::check: return std::make_unique<AllDifferentCheck>(std::move(vars));
-    case AllDifferentStrength::pairwise: return std::make_unique<AllDifferentPairwise>(std::move(vars), state);
-    case AllDifferentStrength::value: return std::make_unique<AllDifferentValue>(std::move(vars), state);
-    case AllDifferentStrength::domain: return make_all_different_domain(std::move(vars));
+    case AllDifferentStrength::check: return std::make_unique<AllDifferentCheck>(std::move(vars), std::move(offsets));
+    case AllDifferentStrength::pairwise:
+      return std::make_unique<AllDifferentPairwise>(std::move(vars), std::move(offsets), state);
+    case AllDifferentStrength::value:
+      return std::make_unique<AllDifferentValue>(std::move(vars), std::move(offsets), state);
+    case AllDifferentStrength::domain: return make_all_different_domain(std::move(vars), std::move(offsets));
   }
   throw std::invalid_argument("all_different: bad strength");
 }
@@ -282,16 +314,28 @@ AllDifferentStrength parse_all_different_strength(std::string_view name) {
 }
 
 std::unique_ptr<Propagator> all_different(std::vector<Var> vars, AllDifferentStrength strength) {
-  return make(std::move(vars), strength, std::nullopt);
+  std::vector<Value> offsets(vars.size(), 0);
+  return make(std::move(vars), std::move(offsets), strength, std::nullopt);
+}
+
+std::unique_ptr<Propagator> all_different(std::vector<Var> vars, std::vector<Value> offsets,
+                                          AllDifferentStrength strength) {
+  return make(std::move(vars), std::move(offsets), strength, std::nullopt);
 }
 
 std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars, AllDifferentStrength strength) {
+  std::vector<Value> offsets(vars.size(), 0);
+  return all_different(model, std::move(vars), std::move(offsets), strength);
+}
+
+std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars, std::vector<Value> offsets,
+                                          AllDifferentStrength strength) {
   const bool incremental = strength == AllDifferentStrength::pairwise || strength == AllDifferentStrength::value;
   const Domains& d = model.initial_domains();
   if (!incremental || vars.empty() || std::any_of(vars.begin(), vars.end(), [&](Var v) { return d.interval(v); }))
-    return make(std::move(vars), strength, std::nullopt);
+    return make(std::move(vars), std::move(offsets), strength, std::nullopt);
   const std::uint32_t state = model.add_state(Handled::words_for(vars.size()));
-  return make(std::move(vars), strength, state);
+  return make(std::move(vars), std::move(offsets), strength, state);
 }
 
 }  // namespace csp

@@ -15,6 +15,13 @@
 // a run visits only the unfixed variables and sends the value of those fixed since the last run
 // (Gecode's ValProp); value then counts with word operations when the unfixed variables' candidates
 // lie in one window of 64 values. Built without a model, they rescan the whole scope at every run.
+//
+// With offsets c_0..c_{n-1} the constraint is "the x_i + c_i are pairwise distinct" (Gecode's
+// distinct(c, x): the diagonals of n-queens are all-different over q_i + i and q_i - i, with no
+// auxiliary variables). Every strength keeps its promise over the shifted values x_i + c_i; the
+// propagators are the same, reading position i's candidates shifted by c_i. Offsets all 0 are the
+// plain constraint. Each offset lies in [kMinValue, kMaxValue] (else std::invalid_argument), so a
+// shifted value always fits in a Value.
 #pragma once
 
 #include <cstdint>
@@ -41,6 +48,14 @@ std::unique_ptr<Propagator> all_different(std::vector<Var> vars,
 /// `model` (one bit per variable; none over an interval-form variable, which they rescan), where
 /// the caller posts it.
 std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars,
+                                          AllDifferentStrength strength = AllDifferentStrength::domain);
+
+/// The values x_i + offsets[i] are pairwise distinct; offsets.size() == vars.size() (else
+/// std::invalid_argument).
+std::unique_ptr<Propagator> all_different(std::vector<Var> vars, std::vector<Value> offsets,
+                                          AllDifferentStrength strength = AllDifferentStrength::domain);
+/// The same, with the search state of all_different(model, vars, strength).
+std::unique_ptr<Propagator> all_different(Model& model, std::vector<Var> vars, std::vector<Value> offsets,
                                           AllDifferentStrength strength = AllDifferentStrength::domain);
 
 }  // namespace csp

@@ -16,7 +16,9 @@
 // algorithm computes both the components and that reachability flag in one pass, because a
 // component is finished only after every component it can reach.
 //
-// Values are any ints: each position's layout range (VarLayout base, words * 64 values) is placed
+// With offsets (all-different over x_i + c_i), position i's candidates are read as the values of
+// x_i shifted by c_i: its layout range and base are shifted, the rest is unchanged, and a removal
+// is shifted back. Values are any ints: each position's layout range (VarLayout base, words * 64 values) is placed
 // in one dense index space (overlapping ranges merged, so a value shared by several variables has
 // one index). Candidates are read straight from the domain words, so the one-word case (at most 64
 // values per variable, the common one) costs a countr_zero per candidate and nothing else.
@@ -46,15 +48,19 @@ namespace {
 
 class AllDifferentDomain final : public Propagator {
  public:
-  explicit AllDifferentDomain(std::vector<Var> vars) : Propagator(std::move(vars), Trigger::any) {
-    // A variable listed twice can never differ from itself: the constraint is unsatisfiable.
-    std::vector<Var> sorted = scope();
+  AllDifferentDomain(std::vector<Var> vars, std::vector<Value> offsets)
+      : Propagator(std::move(vars), Trigger::any), shift_(std::move(offsets)) {
+    // A variable listed twice with one offset can never differ from itself: the constraint is
+    // unsatisfiable. (Twice with two offsets is two positions the matching treats as independent:
+    // sound, but not GAC.)
+    std::vector<std::pair<Var, Value>> sorted;
+    for (std::size_t i = 0; i < scope().size(); ++i) sorted.emplace_back(scope()[i], shift_[i]);
     std::sort(sorted.begin(), sorted.end());
     repeated_ = std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
   }
 
   std::string name() const override { return "all-different(domain)"; }
-  bool satisfied(std::span<const Value> v) const override { return distinct_values(v); }
+  bool satisfied(std::span<const Value> v) const override { return distinct_shifted(v, shift_); }
 
   // Search without propagation: only two fixed variables with one value are a violation.
   bool check(const Domains& d) const override {
@@ -62,7 +68,7 @@ class AllDifferentDomain final : public Propagator {
     for (std::size_t i = 0; i < s.size(); ++i) {
       if (!d.fixed(s[i])) continue;
       for (std::size_t j = i + 1; j < s.size(); ++j)
-        if (d.fixed(s[j]) && d.value(s[i]) == d.value(s[j])) return false;
+        if (d.fixed(s[j]) && d.value(s[i]) + shift_[i] == d.value(s[j]) + shift_[j]) return false;
     }
     return true;
   }
@@ -128,9 +134,9 @@ class AllDifferentDomain final : public Propagator {
           // keep always holds i's partner, so this write cannot empty the domain.
           if (!ctx.keep_bits(x, keep)) return PropStatus::failed;
         } else {
-          const Value base = base_[idx(i)] + static_cast<Value>(k * 64);
+          const long base = base_[idx(i)] + static_cast<long>(k * 64) - shift_[idx(i)];  // x's value of bit 0
           for (std::uint64_t gone = bits & ~keep; gone != 0; gone &= gone - 1)
-            if (!ctx.remove(x, base + std::countr_zero(gone))) return PropStatus::failed;
+            if (!ctx.remove(x, static_cast<Value>(base + std::countr_zero(gone)))) return PropStatus::failed;
         }
       }
     }
@@ -403,12 +409,17 @@ class AllDifferentDomain final : public Propagator {
     return (words[first_word_[idx(i)] + static_cast<std::uint32_t>(bit / 64)] >> (bit % 64) & 1) != 0;
   }
 
+  // The value of position i's bit 0: its variable's layout base shifted by its offset.
+  long shifted_base(const Domains& d, int i) const {
+    return static_cast<long>(d.layout(scope()[idx(i)]).base) + shift_[idx(i)];
+  }
+
   // Sizes every scratch buffer, once: the layout of a model never changes.
   void setup(const Domains& d) {
     ready_ = true;
     for (Var v : scope()) {
       if (!d.interval(v)) continue;
-      fallback_ = all_different(scope(), AllDifferentStrength::value);
+      fallback_ = all_different(scope(), shift_, AllDifferentStrength::value);
       return;
     }
     n_ = static_cast<int>(scope().size());
@@ -425,9 +436,9 @@ class AllDifferentDomain final : public Propagator {
       // The setup window starts at the least base; a base 64 or more past it puts all of that
       // variable's candidates beyond the window.
       window_lo_ = std::numeric_limits<long>::max();
-      for (Var v : scope()) window_lo_ = std::min(window_lo_, static_cast<long>(d.layout(v).base));
-      for (Var v : scope()) {
-        const long lift = d.layout(v).base - window_lo_;
+      for (int i = 0; i < n_; ++i) window_lo_ = std::min(window_lo_, shifted_base(d, i));
+      for (int i = 0; i < n_; ++i) {
+        const long lift = shifted_base(d, i) - window_lo_;
         lift_.push_back(lift < 64 ? static_cast<int>(lift) : 0);
         lift_lost_.push_back(lift == 0 ? 0 : lift < 64 ? ~std::uint64_t{0} << (64 - lift) : ~std::uint64_t{0});
       }
@@ -437,9 +448,9 @@ class AllDifferentDomain final : public Propagator {
       long long lo, hi;  // values [lo, hi)
     };
     std::vector<Range> ranges;
-    for (Var v : scope()) {
-      const VarLayout& l = d.layout(v);
-      ranges.push_back({l.base, static_cast<long long>(l.base) + 64LL * l.words});
+    for (int i = 0; i < n_; ++i) {
+      const long long b = shifted_base(d, i);
+      ranges.push_back({b, b + 64LL * d.layout(scope()[idx(i)]).words});
     }
     std::sort(ranges.begin(), ranges.end(), [](const Range& a, const Range& b) { return a.lo < b.lo; });
     std::vector<Range> merged;
@@ -460,13 +471,14 @@ class AllDifferentDomain final : public Propagator {
     if (total > std::numeric_limits<int>::max())
       throw std::length_error("all-different(domain): the variables' value ranges are too wide together");
 
-    for (Var v : scope()) {
-      const VarLayout& l = d.layout(v);
-      // The merged range holding this variable's base: the last one starting at or before it.
+    for (int i = 0; i < n_; ++i) {
+      const VarLayout& l = d.layout(scope()[idx(i)]);
+      const long b = shifted_base(d, i);
+      // The merged range holding this position's base: the last one starting at or before it.
       std::size_t r = 0;
-      while (r + 1 < merged.size() && merged[r + 1].lo <= l.base) ++r;
-      offset_.push_back(static_cast<int>(merged_offset[r] + (l.base - merged[r].lo)));
-      base_.push_back(l.base);
+      while (r + 1 < merged.size() && merged[r + 1].lo <= b) ++r;
+      offset_.push_back(static_cast<int>(merged_offset[r] + (b - merged[r].lo)));
+      base_.push_back(b);
       first_word_.push_back(l.first_word);
       words_of_.push_back(l.words);
     }
@@ -582,6 +594,7 @@ class AllDifferentDomain final : public Propagator {
     }
   }
 
+  std::vector<Value> shift_;  // per position: its offset (the constraint is on scope()[i] + shift_[i])
   bool repeated_ = false;
   bool ready_ = false;
   bool one_word_ = false;  // every variable in one word, at most 64 of them: try the one-word path
@@ -604,7 +617,7 @@ class AllDifferentDomain final : public Propagator {
   int n_ = 0;
   // Per position: where its values start in the index space, and its layout.
   std::vector<int> offset_;
-  std::vector<Value> base_;
+  std::vector<long> base_;  // the value of bit 0 of the position's first word, shifted
   std::vector<std::uint32_t> first_word_;
   std::vector<std::uint32_t> words_of_;
   // The matching, kept between calls: val_mate_[j] = i exactly when var_mate_[i] = j.
@@ -620,8 +633,8 @@ class AllDifferentDomain final : public Propagator {
 
 }  // namespace
 
-std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars) {
-  return std::make_unique<AllDifferentDomain>(std::move(vars));
+std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars, std::vector<Value> offsets) {
+  return std::make_unique<AllDifferentDomain>(std::move(vars), std::move(offsets));
 }
 
 }  // namespace csp

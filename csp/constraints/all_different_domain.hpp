@@ -12,8 +12,11 @@ namespace csp {
 
 /// True when the values are pairwise distinct (the meaning of every all-different strength).
 bool distinct_values(std::span<const Value> values);
+/// True when the values + offsets are pairwise distinct; offsets.size() == values.size().
+bool distinct_shifted(std::span<const Value> values, std::span<const Value> offsets);
 
-/// Generalised arc consistency for all-different, by maximum matching and strong components.
-std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars);
+/// Generalised arc consistency for all-different over vars[i] + offsets[i] (offsets.size() ==
+/// vars.size()), by maximum matching and strong components.
+std::unique_ptr<Propagator> make_all_different_domain(std::vector<Var> vars, std::vector<Value> offsets);
 
 }  // namespace csp

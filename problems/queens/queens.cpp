@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <utility>
 
 namespace problems {
 
@@ -17,17 +18,16 @@ Queens make_queens(int n, QueensModel how, csp::AllDifferentStrength strength) {
             "no-attack(" + std::to_string(i) + "," + std::to_string(j) + ")"));
     return q;
   }
-  // Diagonals as auxiliary variables up[c] = row[c] + c and down[c] = row[c] - c.
-  std::vector<csp::Var> up, down;
+  // The diagonals are all-different over row[c] + c and row[c] - c (Gecode's distinct with offsets):
+  // no auxiliary variables, so a solution is the rows alone.
+  std::vector<csp::Value> up(static_cast<std::size_t>(n)), down(static_cast<std::size_t>(n));
   for (int c = 0; c < n; ++c) {
-    up.push_back(q.model.add_var(c, c + n - 1, "up" + std::to_string(c)));
-    down.push_back(q.model.add_var(-c, n - 1 - c, "down" + std::to_string(c)));
-    q.model.post(csp::equal(up.back(), q.row[static_cast<std::size_t>(c)], c));
-    q.model.post(csp::equal(down.back(), q.row[static_cast<std::size_t>(c)], -c));
+    up[static_cast<std::size_t>(c)] = c;
+    down[static_cast<std::size_t>(c)] = -c;
   }
   q.model.post(csp::all_different(q.model, q.row, strength));
-  q.model.post(csp::all_different(q.model, up, strength));
-  q.model.post(csp::all_different(q.model, down, strength));
+  q.model.post(csp::all_different(q.model, q.row, std::move(up), strength));
+  q.model.post(csp::all_different(q.model, q.row, std::move(down), strength));
   return q;
 }
 

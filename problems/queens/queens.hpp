@@ -12,8 +12,8 @@ struct Queens {
   std::vector<csp::Var> row;  ///< row[c]: the row (0..n-1) of the queen in column c
 };
 
-/// How the no-attack rule is posted: three all-differents (rows and both diagonals, through
-/// offset variables) or one binary relation per pair of columns (the textbook model).
+/// How the no-attack rule is posted: three all-differents (rows, and both diagonals as the rows
+/// shifted by +c and -c in column c) or one binary relation per pair of columns (the textbook model).
 enum class QueensModel { all_different, binary };
 
 /// The n-queens model, n >= 1. `strength` is that of the three all-differents (all_different model only).
