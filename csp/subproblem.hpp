@@ -34,8 +34,9 @@ struct PathDecision {
 using Path = std::vector<PathDecision>;
 
 /// Cuts the search tree of `model` from `start` (searched with `options`' orders, phases and inference) into
-/// at least `parts` disjoint parts whose union is the whole space, by expanding open nodes until there are
-/// enough (fewer only when the tree has fewer nodes). Parts are returned in depth-first order, so the
+/// at least `parts` disjoint parts whose union is the whole space, by expanding the open node with the
+/// largest space (product of domain sizes) first until there are enough, so that the parts are of
+/// comparable size (fewer only when the tree has fewer nodes). Parts are returned in depth-first order, so the
 /// sequential search's first solution lies in the first part that has one. Nodes that fail during the
 /// split are dropped (they hold no solution); `stats`, when given, receives the split's own nodes/failures.
 /// A start that fails at the root gives no part at all. `options`' limits and tracer are not used.
