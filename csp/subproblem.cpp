@@ -284,7 +284,11 @@ Path parse_path(std::string_view text, std::size_t variables) {
     while (stop < text.size() && !space(text[stop])) ++stop;
     const std::string_view token = text.substr(at, stop - at);
     at = stop;
-    while (at < text.size() && space(text[at])) ++at;
+    // One space between decisions, as to_text writes: anything else is a path mangled on its way
+    // (a lost token, a tab from an editor), better refused than searched as some other part.
+    if (at < text.size() && (text[at] != ' ' || (at + 1 < text.size() && space(text[at + 1]))))
+      bad_token(token, "followed by more than one space (decisions are separated by one space)");
+    if (at < text.size()) ++at;
 
     const char* p = token.data();
     const char* const last = token.data() + token.size();
@@ -307,6 +311,25 @@ Path parse_path(std::string_view text, std::size_t variables) {
     if (value_error != std::errc{} || after_value != last) bad_token(token, "the value is not a whole number");
     path.push_back(PathDecision{Var{static_cast<int>(id)}, op, value});
   }
+  return path;
+}
+
+void check_path(const Path& path, const Domains& start) {
+  for (const PathDecision& c : path) {
+    const std::string token = to_text(Path{c});
+    if (c.var.id < 0 || c.var.id >= start.var_count())
+      bad_token(token, "variable id out of range (the model has " + std::to_string(start.var_count()) + " variables)");
+    const bool inside = c.op == Op::eq || c.op == Op::ne ? start.contains(c.var, c.value)
+                                                          : c.value >= start.min(c.var) && c.value <= start.max(c.var);
+    if (!inside)
+      bad_token(token, "value outside the variable's domain (" + std::to_string(start.size(c.var)) + " values in " +
+                           std::to_string(start.min(c.var)) + ".." + std::to_string(start.max(c.var)) + ")");
+  }
+}
+
+Path parse_path(std::string_view text, const Domains& start) {
+  Path path = parse_path(text, static_cast<std::size_t>(start.var_count()));
+  check_path(path, start);
   return path;
 }
 
