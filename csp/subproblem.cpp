@@ -1,6 +1,9 @@
 #include "csp/subproblem.hpp"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
+#include <queue>
 #include <memory>
 #include <stdexcept>
 #include <utility>
@@ -37,33 +40,55 @@ class Splitter {
     branching_.start();
   }
 
+  // Expands the open node with the largest space (the product of its domain sizes) first, until
+  // there are enough open nodes: parts of about equal size, where expanding in depth-first order
+  // until there were enough left the last nodes shallow (queens 13 in 128 parts: the last part,
+  // "0 is none of 0..6", held 45% of the nodes, and one thread searched it alone).
   std::vector<Path> run(const Domains& start, std::size_t parts) {
-    std::vector<Open> open;
-    Open root{{}, start, false, Var{}, nullptr};
+    Open root{{}, {}, start, false, Var{}, nullptr};
     bool alive = true;
     for (int i = 0; i < model_.var_count() && alive; ++i) alive = !root.d.empty(Var{i});
-    if (alive && infer_at_root(root.d)) open.push_back(std::move(root));
-    else ++stats_.failures;
-    // Rounds: each expands the open nodes from the first on, in place, until there are enough;
-    // expanding a node puts its children where it stood, so the list stays in depth-first order.
-    while (open.size() < parts) {
-      std::vector<Open> next;
-      next.reserve(parts + 16);
-      bool expanded = false;
-      for (std::size_t i = 0; i < open.size(); ++i) {
-        if (open[i].leaf || next.size() + (open.size() - i) >= parts) {
-          next.push_back(std::move(open[i]));
-          continue;
-        }
-        expand(open[i], next);
-        expanded = true;
-      }
-      open.swap(next);
-      if (!expanded) break;  // every node is a leaf: the tree has no more nodes
+    if (!alive || !infer_at_root(root.d)) {
+      ++stats_.failures;
+      return {};
     }
+    std::vector<Open> nodes;  // every node made; an expanded one is left moved-from (`expanded`)
+    std::vector<bool> expanded;
+    // The open nodes to expand, largest space first (ties: the one made first).
+    std::priority_queue<std::pair<double, std::ptrdiff_t>> largest;
+    const auto keep = [&](Open&& o) {
+      if (!o.leaf) largest.emplace(log2_space(o.d), -static_cast<std::ptrdiff_t>(nodes.size()));
+      nodes.push_back(std::move(o));
+      expanded.push_back(false);
+    };
+    keep(std::move(root));
+    std::size_t open = 1;
+    std::vector<Open> children;
+    while (open < parts && !largest.empty()) {
+      const auto at = static_cast<std::size_t>(-largest.top().second);
+      largest.pop();
+      children.clear();
+      expand(nodes[at], children);
+      if (nodes[at].leaf) continue;  // every variable is fixed: a part as it is
+      expanded[at] = true;
+      nodes[at] = Open{};
+      --open;
+      std::uint32_t rank = 0;
+      for (Open& c : children) {
+        c.order.push_back(rank++);
+        keep(std::move(c));
+        ++open;
+      }
+    }
+    // Depth-first order: a node's order is its parent's plus its rank among the siblings.
+    std::vector<std::size_t> live;
+    live.reserve(open);
+    for (std::size_t i = 0; i < nodes.size(); ++i)
+      if (!expanded[i]) live.push_back(i);
+    std::sort(live.begin(), live.end(), [&](std::size_t a, std::size_t b) { return nodes[a].order < nodes[b].order; });
     std::vector<Path> paths;
-    paths.reserve(open.size());
-    for (Open& o : open) paths.push_back(std::move(o.path));
+    paths.reserve(live.size());
+    for (std::size_t i : live) paths.push_back(std::move(nodes[i].path));
     return paths;
   }
 
@@ -74,6 +99,7 @@ class Splitter {
   // frame made it, the variable and value order that go on deciding there (DFS's frame).
   struct Open {
     Path path;
+    std::vector<std::uint32_t> order;  // its place in depth-first order: the siblings' ranks from the root
     Domains d;
     bool leaf = false;  // every variable is fixed: nothing left to branch on
     Var var;            // the frame's variable (id -1: the order selects afresh)
@@ -84,14 +110,14 @@ class Splitter {
   // refutation narrows its frame's node (propagated only under MAC, as DFS does).
   enum class Kind : std::uint8_t { decision, refutation };
 
-  // Replaces `node` by its children, in the order depth-first search visits them.
+  // Puts the children of `node` in `out`, in the order depth-first search visits them; a node with
+  // nothing left to branch on is marked a leaf instead.
   void expand(Open& node, std::vector<Open>& out) {
     ValueOrder* values = node.values;
     Var v = node.var;
     if (v.id < 0 || node.d.fixed(v)) v = branching_.select(node.d, values);
-    if (v.id < 0) {
+    if (v.id < 0) {  // stays open, as a part of its own
       node.leaf = true;
-      out.push_back(std::move(node));
       return;
     }
     if (!values->lazy(v, node.d)) {
@@ -145,7 +171,7 @@ class Splitter {
   // One child of `node`: its domains narrowed by `c` and inferred; dropped when that fails.
   void child(const Open& node, PathDecision c, Kind kind, Var v, ValueOrder* values, std::vector<Open>& out) {
     ++stats_.nodes;
-    Open o{node.path, node.d, false, v, values};
+    Open o{node.path, node.order, node.d, false, v, values};
     o.path.push_back(c);
     const bool posted = narrow(o.d, c);
     bool alive = posted;
@@ -158,6 +184,21 @@ class Splitter {
       return;
     }
     out.push_back(std::move(o));
+  }
+
+  // log2 of the number of assignments of `d` (the product of its domain sizes): how much a node holds.
+  double log2_space(const Domains& d) {
+    double sum = 0;
+    for (int i = 0; i < d.var_count(); ++i) {
+      const auto size = static_cast<std::size_t>(d.size(Var{i}));
+      if (size >= log2_of_.size()) {
+        sum += std::log2(static_cast<double>(size));
+        continue;
+      }
+      if (log2_of_[size] < 0) log2_of_[size] = std::log2(static_cast<double>(size));
+      sum += log2_of_[size];
+    }
+    return sum;
   }
 
   bool infer_at_root(Domains& d) {
@@ -183,6 +224,7 @@ class Splitter {
   Engine engine_;
   Branching branching_;
   std::vector<Value> candidates_;
+  std::vector<double> log2_of_ = std::vector<double>(256, -1.0);  // log2 of small sizes, as computed
   Stats stats_;
 };
 
@@ -242,7 +284,11 @@ Path parse_path(std::string_view text, std::size_t variables) {
     while (stop < text.size() && !space(text[stop])) ++stop;
     const std::string_view token = text.substr(at, stop - at);
     at = stop;
-    while (at < text.size() && space(text[at])) ++at;
+    // One space between decisions, as to_text writes: anything else is a path mangled on its way
+    // (a lost token, a tab from an editor), better refused than searched as some other part.
+    if (at < text.size() && (text[at] != ' ' || (at + 1 < text.size() && space(text[at + 1]))))
+      bad_token(token, "followed by more than one space (decisions are separated by one space)");
+    if (at < text.size()) ++at;
 
     const char* p = token.data();
     const char* const last = token.data() + token.size();
@@ -265,6 +311,25 @@ Path parse_path(std::string_view text, std::size_t variables) {
     if (value_error != std::errc{} || after_value != last) bad_token(token, "the value is not a whole number");
     path.push_back(PathDecision{Var{static_cast<int>(id)}, op, value});
   }
+  return path;
+}
+
+void check_path(const Path& path, const Domains& start) {
+  for (const PathDecision& c : path) {
+    const std::string token = to_text(Path{c});
+    if (c.var.id < 0 || c.var.id >= start.var_count())
+      bad_token(token, "variable id out of range (the model has " + std::to_string(start.var_count()) + " variables)");
+    const bool inside = c.op == Op::eq || c.op == Op::ne ? start.contains(c.var, c.value)
+                                                          : c.value >= start.min(c.var) && c.value <= start.max(c.var);
+    if (!inside)
+      bad_token(token, "value outside the variable's domain (" + std::to_string(start.size(c.var)) + " values in " +
+                           std::to_string(start.min(c.var)) + ".." + std::to_string(start.max(c.var)) + ")");
+  }
+}
+
+Path parse_path(std::string_view text, const Domains& start) {
+  Path path = parse_path(text, static_cast<std::size_t>(start.var_count()));
+  check_path(path, start);
   return path;
 }
 

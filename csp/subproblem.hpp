@@ -34,8 +34,9 @@ struct PathDecision {
 using Path = std::vector<PathDecision>;
 
 /// Cuts the search tree of `model` from `start` (searched with `options`' orders, phases and inference) into
-/// at least `parts` disjoint parts whose union is the whole space, by expanding open nodes until there are
-/// enough (fewer only when the tree has fewer nodes). Parts are returned in depth-first order, so the
+/// at least `parts` disjoint parts whose union is the whole space, by expanding the open node with the
+/// largest space (product of domain sizes) first until there are enough, so that the parts are of
+/// comparable size (fewer only when the tree has fewer nodes). Parts are returned in depth-first order, so the
 /// sequential search's first solution lies in the first part that has one. Nodes that fail during the
 /// split are dropped (they hold no solution); `stats`, when given, receives the split's own nodes/failures.
 /// A start that fails at the root gives no part at all. `options`' limits and tracer are not used.
@@ -47,8 +48,16 @@ bool apply(const Path& path, Domains& d);
 /// Text form, one token per decision separated by one space: "3=4 5!=2 1<=7 2>7" (variable ids, values).
 /// An empty path is "-" (the whole space).
 std::string to_text(const Path& path);
-/// Parses to_text()'s form; throws std::invalid_argument naming the bad token (and why) on anything else,
-/// including a variable id that is not below `variables`.
+/// Parses to_text()'s form (white space before and after is ignored); throws std::invalid_argument naming
+/// the bad token (and why) on anything else, including a variable id that is not below `variables` and
+/// two spaces or a tab between decisions.
 Path parse_path(std::string_view text, std::size_t variables);
+/// As above, and checks each decision against `start` (the domains the path will narrow) as check_path does.
+Path parse_path(std::string_view text, const Domains& start);
+/// Throws std::invalid_argument naming the decision (and why) when one names a variable `start` does not
+/// have, or a value outside the variable's domain in `start`: for = and != a value it does not hold, for
+/// <= and > one below its least or above its greatest value. Such a decision is never in a split's path:
+/// it empties the part or does nothing, so the path was written for another model or mangled.
+void check_path(const Path& path, const Domains& start);
 
 }  // namespace csp

@@ -165,4 +165,37 @@ TEST_CASE("parse_path names the bad token and why", "[subproblem]") {
   REQUIRE_THAT(message("3=99999999999"), Contains("'3=99999999999'") && Contains("out of range"));
   REQUIRE_THAT(message(""), Contains("empty"));
   REQUIRE_THAT(message("- 3=4"), Contains("'-'"));
+  // One space between decisions, as to_text writes them: a doubled space or a tab is refused.
+  REQUIRE_THAT(message("0=1  3=4"), Contains("'0=1'") && Contains("more than one space"));
+  REQUIRE_THAT(message("0=1 3=4\t5=6"), Contains("'3=4'") && Contains("one space"));
+  REQUIRE(csp::parse_path(" 0=1 3=4\n", 8).size() == 2);  // white space around the whole path is a line's
+}
+
+TEST_CASE("parse_path against the start domains refuses a value outside a variable's domain", "[subproblem]") {
+  csp::Model m;
+  m.add_var(0, 3, "x");
+  m.add_var(std::vector<csp::Value>{2, 5, 9}, "y");  // 3 values in 2..9
+  const csp::Domains start = m.initial_domains();
+  const auto message = [&](std::string_view text) {
+    try {
+      csp::parse_path(text, start);
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  using Catch::Matchers::Contains;
+  using Op = csp::PathDecision::Op;
+  // Every decision a split can make is accepted, up to the bounds.
+  REQUIRE(csp::parse_path("0=0 0!=3 0<=3 0>0 1=9 1!=2 1<=2 1>9", start).size() == 8);
+  REQUIRE(csp::parse_path("1=5", start) == csp::Path{{csp::Var{1}, Op::eq, 5}});
+  REQUIRE_THAT(message("0=1 0=4"), Contains("'0=4'") && Contains("outside") && Contains("0..3"));
+  REQUIRE_THAT(message("0!=-1"), Contains("'0!=-1'") && Contains("outside"));
+  REQUIRE_THAT(message("1=3"), Contains("'1=3'") && Contains("3 values in 2..9"));  // a hole
+  REQUIRE_THAT(message("0<=-1"), Contains("'0<=-1'") && Contains("outside"));
+  REQUIRE_THAT(message("1>10"), Contains("'1>10'") && Contains("outside"));
+  REQUIRE_THAT(message("0=0 2=1"), Contains("'2=1'") && Contains("2 variables"));
+  // The same checks for a path built in the program.
+  REQUIRE_THROWS_AS(csp::check_path({{csp::Var{0}, Op::eq, 7}}, start), std::invalid_argument);
+  REQUIRE_NOTHROW(csp::check_path({{csp::Var{1}, Op::ne, 9}}, start));
 }

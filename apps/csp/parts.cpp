@@ -72,6 +72,14 @@ csp::Path part_path(const SearchConfig& c, std::size_t variables) {
   }
 }
 
+csp::Path part_path(const SearchConfig& c, const csp::Domains& start) {
+  try {
+    return csp::parse_path(c.part, start);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--part '" + c.part + "': " + e.what());
+  }
+}
+
 PartResult part_result(const SearchConfig& c, const csp::SearchResult& r) {
   PartResult p;
   p.part = c.part;
@@ -94,7 +102,7 @@ int print_result_line(const PartResult& r) {
 int solve_part(const SearchConfig& c, const csp::Model& model, const csp::SearchOptions& options, csp::Domains start,
                bool all, const std::function<void(std::span<const csp::Value>)>& check,
                const std::function<std::string(std::span<const csp::Value>)>& format) {
-  const csp::Path path = part_path(c, static_cast<std::size_t>(model.var_count()));
+  const csp::Path path = part_path(c, start);
   if (!csp::apply(path, start)) {  // a decision empties a variable: the part holds nothing
     PartResult empty;
     empty.part = c.part;

@@ -33,6 +33,8 @@ void print_part_lines(const std::vector<csp::Path>& paths);
 
 /// --part's path for a model of `variables` variables (UsageError naming the bad token and why).
 csp::Path part_path(const SearchConfig& c, std::size_t variables);
+/// --part's path for a search from `start`: also refuses a value outside a variable's domain there.
+csp::Path part_path(const SearchConfig& c, const csp::Domains& start);
 
 /// The result of a search of one part: its path text, status (limit names the limit), counts, time.
 PartResult part_result(const SearchConfig& c, const csp::SearchResult& r);

@@ -98,6 +98,11 @@ grep -qF "csp: --part '0=3 x': bad decision 'x'" "$T/u.err" || fail "bad token n
 usage_error "--part with a variable out of range" queens 12 --count --part '12=1'
 grep -qF "variable id out of range" "$T/u.err" || fail "out-of-range variable: $(cat "$T/u.err")"
 usage_error "--part with a bad value" queens 12 --count --part '0=x'
+usage_error "--part with a value outside the domain" queens 12 --count --part '0=1 1=12'
+grep -qF "bad decision '1=12' in a part's path: value outside the variable's domain (12 values in 0..11)" "$T/u.err" ||
+  fail "out-of-domain value: $(cat "$T/u.err")"
+usage_error "--part with two spaces" queens 12 --count --part '0=1  1=3'
+grep -qF "bad decision '0=1'" "$T/u.err" || fail "two spaces: $(cat "$T/u.err")"
 usage_error "--part empty" queens 12 --count --part ''
 usage_error "--split with --part" queens 12 --count --split 4 --part '0=1'
 usage_error "--split 0" queens 12 --count --split 0
