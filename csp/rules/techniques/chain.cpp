@@ -309,15 +309,27 @@ bool find_chain(const Position& p, Step& s, ChainKind kind, std::string_view nam
     s.clear();
     s.technique = name;
     // Walk back from B (true) to A (false), then reverse: nodes and links in chain order.
-    for (std::int32_t st = found; st >= 0; st = parent[static_cast<std::size_t>(st)]) {
-      const Node& x = graph.nodes[static_cast<std::size_t>(st / 2)];
-      s.cells.push_back(graph.cells[x.first]);
+    thread_local std::vector<std::int32_t> chain;
+    chain.clear();
+    for (std::int32_t st = found; st >= 0; st = parent[static_cast<std::size_t>(st)]) chain.push_back(st / 2);
+    std::reverse(chain.begin(), chain.end());
+    const bool grouped = std::any_of(chain.begin(), chain.end(),
+                                     [&](std::int32_t n) { return graph.nodes[static_cast<std::size_t>(n)].count > 1; });
+    for (std::int32_t n : chain) {
+      const Node& x = graph.nodes[static_cast<std::size_t>(n)];
       s.values.push_back(p.structure.base() + std::countr_zero(x.bit));
+      if (!grouped) {
+        s.cells.push_back(graph.cells[x.first]);
+        continue;
+      }
+      const auto cs = graph.of(n);
+      s.cells.insert(s.cells.end(), cs.begin(), cs.end());
+      s.node_sizes.push_back(x.count);
     }
-    std::reverse(s.cells.begin(), s.cells.end());
-    std::reverse(s.values.begin(), s.values.end());
-    for (std::size_t i = 0; i + 1 < s.cells.size(); ++i)
-      s.links.push_back({{s.cells[i], s.values[i]}, {s.cells[i + 1], s.values[i + 1]}, i % 2 == 0});
+    for (std::size_t i = 0; i + 1 < chain.size(); ++i) {
+      const Node &x = graph.nodes[static_cast<std::size_t>(chain[i])], &y = graph.nodes[static_cast<std::size_t>(chain[i + 1])];
+      s.links.push_back({{graph.cells[x.first], s.values[i]}, {graph.cells[y.first], s.values[i + 1]}, i % 2 == 0});
+    }
     graph.eliminate(a, found / 2, s.removals);
     if (best == 3) return true;  // no chain is shorter
   }
