@@ -30,6 +30,10 @@ struct Graph {
   std::vector<Cell> cells;
   std::vector<std::int32_t> by_candidate;  // cell * 64 + value index -> node, -1: none
   std::size_t candidates = 0;              // nodes [0, candidates) are single candidates
+  // The grouped nodes by value, each value's in increasing order: by_value[value_start[v],
+  // value_start[v + 1]) (what node_of() and weak() look through).
+  std::vector<std::int32_t> by_value;
+  std::vector<std::uint32_t> value_start;
   // The links, per node n: strong_to[strong_start[n], strong_start[n + 1]) (n false -> these true),
   // weak_to likewise (n true -> these false), in the order strong() and weak() give them.
   std::vector<std::int32_t> strong_to, weak_to;
@@ -74,6 +78,8 @@ struct Graph {
       }
     }
     candidates = nodes.size();
+    value_start.assign(65, 0);  // no grouped node yet
+    by_value.clear();
     if (!k.grouped) return;
     for (const Structure::Overlap& o : st.overlaps()) {
       std::uint64_t any = 0;
@@ -88,6 +94,20 @@ struct Graph {
         else cells.resize(n.first);
       }
     }
+    // A counting sort of the grouped nodes by value, keeping their order within a value.
+    for (std::size_t m = candidates; m < nodes.size(); ++m) ++value_start[std::countr_zero(nodes[m].bit) + 1];
+    for (std::size_t v = 1; v < value_start.size(); ++v) value_start[v] += value_start[v - 1];
+    by_value.resize(nodes.size() - candidates);
+    thread_local std::vector<std::uint32_t> next;
+    next.assign(value_start.begin(), value_start.end() - 1);
+    for (std::size_t m = candidates; m < nodes.size(); ++m)
+      by_value[next[std::countr_zero(nodes[m].bit)]++] = static_cast<std::int32_t>(m);
+  }
+
+  // The grouped nodes of a value (bit), in increasing order.
+  std::span<const std::int32_t> grouped_of(std::uint64_t bit) const {
+    const auto v = static_cast<std::size_t>(std::countr_zero(bit));
+    return {by_value.data() + value_start[v], value_start[v + 1] - value_start[v]};
   }
 
   // Lists every node's links (strong_to, weak_to) and its elimination masks (targets,
@@ -151,11 +171,11 @@ struct Graph {
   // The node of exactly these cells and value, -1 when none.
   std::int32_t node_of(std::span<const Cell> cs, std::uint64_t bit) const {
     if (cs.size() == 1) return by_candidate[cs[0] * 64 + static_cast<Cell>(std::countr_zero(bit))];
-    for (std::size_t n = candidates; n < nodes.size(); ++n) {
-      if (nodes[n].bit != bit || nodes[n].count != cs.size()) continue;
+    for (std::int32_t n : grouped_of(bit)) {
+      if (nodes[n].count != cs.size()) continue;
       bool same = true;
-      for (Cell c : cs) same = same && contains(static_cast<std::int32_t>(n), c);
-      if (same) return static_cast<std::int32_t>(n);
+      for (Cell c : cs) same = same && contains(n, c);
+      if (same) return n;
     }
     return -1;
   }
@@ -201,11 +221,11 @@ struct Graph {
       const std::int32_t m = by_candidate[d * 64 + vi];
       if (m >= 0 && !contains(n, d) && seen_by_all(n, d)) f(m);
     }
-    for (std::size_t m = candidates; m < nodes.size(); ++m) {
-      if (nodes[m].bit != y.bit || static_cast<std::int32_t>(m) == n) continue;
+    for (std::int32_t m : grouped_of(y.bit)) {
+      if (m == n) continue;
       bool ok = true;
-      for (Cell d : of(static_cast<std::int32_t>(m))) ok = ok && !contains(n, d) && seen_by_all(n, d);
-      if (ok) f(static_cast<std::int32_t>(m));
+      for (Cell d : of(m)) ok = ok && !contains(n, d) && seen_by_all(n, d);
+      if (ok) f(m);
     }
   }
 
