@@ -13,22 +13,66 @@ using csp::techniques::Cell;
 using csp::techniques::Step;
 using csp::techniques::Structure;
 
+std::string group_name(const std::vector<std::string>& names) {
+  if (names.size() == 1) return names[0];
+  // "r<row>c<column>" split at the 'c'; names of another shape are listed.
+  auto split = [](const std::string& n) -> std::pair<std::string, std::string> {
+    const std::size_t c = n.find('c');
+    if (n.empty() || n[0] != 'r' || c == std::string::npos || c < 2 || c + 1 == n.size()) return {};
+    return {n.substr(1, c - 1), n.substr(c + 1)};
+  };
+  bool same_row = true, same_column = true, short_parts = true;
+  const auto [row0, column0] = split(names[0]);
+  for (const std::string& n : names) {
+    const auto [row, column] = split(n);
+    if (row.empty()) same_row = same_column = false;
+    same_row = same_row && row == row0;
+    same_column = same_column && column == column0;
+    short_parts = short_parts && row.size() == 1 && column.size() == 1;
+  }
+  std::string out;
+  const std::string sep = short_parts ? "" : ",";
+  if (same_row || same_column) {
+    out.push_back('r');
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (same_row && i > 0) break;
+      if (i > 0) out += sep;
+      out += split(names[i]).first;
+    }
+    out += 'c';
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      if (same_column && i > 0) break;
+      if (i > 0) out += sep;
+      out += split(names[i]).second;
+    }
+    return out;
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += ',';
+    out += names[i];
+  }
+  return out;
+}
+
 std::string describe(const Step& s, const Structure& st, const std::function<std::string(Cell)>& cell_name,
                      const std::function<std::string(Value)>& value_name) {
   std::string line(s.technique);
-  // A chain: its nodes and links, "(4)r2c7 = (1)r2c7 - (1)r4c7 = ..." (= strong, - weak).
+  if (!s.kind.empty()) line.append(" (").append(s.kind).append(")");
+  // A chain: its nodes and links, "(4)r2c7 = (1)r2c7 - (1)r4c7 = ..." (= strong, - weak), a grouped
+  // node by all its cells, "(5)r1c45".
   if (!s.links.empty()) {
-    auto node = [&](const Candidate& c) {
+    std::size_t next = 0;  // the first cell of the node in s.cells
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      const std::size_t size = s.node_sizes.empty() ? 1 : s.node_sizes[i];
+      if (i > 0) line.append(s.links[i - 1].strong ? " = " : " - ");
+      else line.push_back(' ');
       line.push_back('(');
-      line.append(value_name(c.value));
+      line.append(value_name(s.values[i]));
       line.push_back(')');
-      line.append(cell_name(c.cell));
-    };
-    line.push_back(' ');
-    node(s.links.front().from);
-    for (const auto& l : s.links) {
-      line.append(l.strong ? " = " : " - ");
-      node(l.to);
+      std::vector<std::string> names;
+      for (std::size_t k = next; k < next + size; ++k) names.push_back(cell_name(s.cells[k]));
+      line.append(group_name(names));
+      next += size;
     }
   }
   const bool chain = !s.links.empty();

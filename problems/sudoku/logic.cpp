@@ -170,12 +170,24 @@ nlohmann::json LogicSolver::json(const tq::Step& s, const Puzzle& like) const {
   };
   j["placements"] = list(s.placements);
   j["removals"] = list(s.removals);
+  if (!s.kind.empty()) j["kind"] = std::string(s.kind);
   if (!s.links.empty()) {
+    // Each end's cells: a grouped node (Step::node_sizes) has several, the first being the link's.
+    std::vector<nlohmann::json> node_cells;
+    for (std::size_t i = 0, next = 0; i < s.values.size(); ++i) {
+      const std::size_t size = s.node_sizes.empty() ? 1 : s.node_sizes[i];
+      nlohmann::json names = nlohmann::json::array();
+      for (std::size_t k = next; k < next + size && k < s.cells.size(); ++k) names.push_back(cell_name(s.cells[k]));
+      node_cells.push_back(std::move(names));
+      next += size;
+    }
     nlohmann::json links = nlohmann::json::array();
-    for (const tq::Link& l : s.links)
-      links.push_back({{"from", {{"cell", cell_name(l.from.cell)}, {"value", l.from.value}}},
-                       {"to", {{"cell", cell_name(l.to.cell)}, {"value", l.to.value}}},
+    for (std::size_t i = 0; i < s.links.size(); ++i) {
+      const tq::Link& l = s.links[i];
+      links.push_back({{"from", {{"cell", cell_name(l.from.cell)}, {"value", l.from.value}, {"cells", node_cells[i]}}},
+                       {"to", {{"cell", cell_name(l.to.cell)}, {"value", l.to.value}, {"cells", node_cells[i + 1]}}},
                        {"strong", l.strong}});
+    }
     j["links"] = std::move(links);
   }
   return j;

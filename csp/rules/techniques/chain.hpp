@@ -33,8 +33,9 @@ struct ChainKind {
 };
 
 /// The shortest chain of that kind with an elimination (or a placement), as a step named `name`:
-/// the chain's nodes in order in cells and values (one entry per node: a grouped node's first
-/// cell), its links in links.
+/// the chain's nodes in order in cells and values (a cell and a value per node; when a node is
+/// grouped, every node's cells with their counts in node_sizes), its links in links (between the
+/// nodes' first cells).
 bool find_chain(const Position& p, Step& s, ChainKind kind, std::string_view name);
 
 }  // namespace csp::techniques::detail

@@ -13,7 +13,8 @@
 // per group and value, its places (region forcing); then the values assumed false. The first step
 // found is reported. A budget (nested nets) bounds the assumptions propagated, nested ones
 // included: past it the finder gives up, finding nothing (what an empty grid costs otherwise is
-// seconds). Step: cells and values of the assumptions (contradiction: the cell and value
+// seconds). Step: its kind ("cell forcing chain", ...: contradiction, cell or region forcing, chain,
+// net or nested net), cells and values of the assumptions (contradiction: the cell and value
 // assumed; cell forcing: the cell and all its values; region forcing: the group, the value and its
 // places), the removals.
 #include <algorithm>
@@ -32,9 +33,16 @@ bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view na
   if (!engine.start(p, spread)) return false;
   auto spent = [&] { return budget != 0 && engine.assumptions() > budget; };
   common.resize(n);
-  auto begin = [&] {
+  // The kinds, named in the step's text.
+  enum Kind { contradiction, cell, region };
+  static constexpr std::string_view kinds[3][3] = {
+      {"contradiction forcing chain", "cell forcing chain", "region forcing chain"},
+      {"contradiction forcing net", "cell forcing net", "region forcing net"},
+      {"nested contradiction forcing net", "nested cell forcing net", "nested region forcing net"}};
+  auto begin = [&](Kind kind) {
     s.clear();
     s.technique = name;
+    s.kind = kinds[static_cast<int>(spread)][kind];
   };
   // Keeps in `common` what every branch so far removed.
   auto intersect = [&](bool first) {
@@ -55,7 +63,7 @@ bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view na
       const std::uint64_t bit = vals & (~vals + 1);
       if (spent()) return false;
       if (!engine.assume(c, bit, true)) {
-        begin();
+        begin(contradiction);
         s.cells.push_back(c);
         add_values(p, s, bit);
         remove_bits(p, s, c, bit);
@@ -65,7 +73,7 @@ bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view na
       first = false;
     }
     if (any_common()) {
-      begin();
+      begin(cell);
       s.cells.push_back(c);
       add_values(p, s, cands);
       report_common();
@@ -89,7 +97,7 @@ bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view na
         first = false;
       }
       if (first || !any_common()) continue;
-      begin();
+      begin(region);
       s.groups.push_back(g);
       add_values(p, s, bit);
       for (Cell c : info.cells)
@@ -106,7 +114,7 @@ bool find_forcing(const Position& p, Step& s, Spread spread, std::string_view na
       const std::uint64_t bit = vals & (~vals + 1);
       if (spent()) return false;
       if (engine.assume(c, bit, false)) continue;
-      begin();
+      begin(contradiction);
       s.cells.push_back(c);
       add_values(p, s, bit);
       remove_bits(p, s, c, cands & ~bit);

@@ -4,8 +4,8 @@
 // strongly; grouped X-chains and grouped nice loops are its cases (chain.hpp).
 //
 //   r1c1 =5= {r3c4,r3c5} -5- r3c8 =5= r7c8      (5 in row 3: r3c4, r3c5 or r3c8 ... )
-// Step: the chain's nodes in order (a grouped node by its first cell) in cells and values, its
-// links, the removals.
+// Step: the chain's nodes in order in cells and values (every cell of a grouped node, the nodes'
+// sizes in node_sizes), its links, the removals.
 #include "csp/rules/techniques/chain.hpp"
 #include "csp/rules/techniques/finders.hpp"
 

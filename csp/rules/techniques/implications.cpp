@@ -22,6 +22,10 @@ bool Implications::start(const Structure& st, std::span<const std::uint64_t> can
   done_.assign(n, 0);
   passes_.assign(n, 0);
   bilocal_.assign(st.groups().size(), 0);
+  dirty_.assign(st.groups().size(), 1);
+  pending_.resize(n);
+  for (Cell c = 0; c < n; ++c) pending_[c] = c;
+  is_pending_.assign(n, 1);
   if (spread == Spread::nested && !inner_) inner_ = std::make_unique<Implications>();
   assumptions_ = inner_total_ = 0;
   // The position's own consequences first (the fixed cells' values leave their peers; nets: every
@@ -53,8 +57,15 @@ bool Implications::assume(Cell c, std::uint64_t bit, bool holds) {
   done_ = base_done_;
   passes_ = base_passes_;
   passes_[c] = 1;
+  const std::uint64_t before = work_[c];
   work_[c] = holds ? (work_[c] & bit) : (work_[c] & ~bit);
   if (work_[c] == 0) return false;
+  // The started position is closed: only the cells and groups changed since need a look.
+  std::fill(dirty_.begin(), dirty_.end(), 0);
+  for (Cell d : pending_) is_pending_[d] = 0;
+  pending_.clear();
+  if (work_[c] != before) touched(c);
+  else pend(c);
   return propagate();
 }
 
@@ -63,7 +74,11 @@ bool Implications::assume(Cell c, std::uint64_t bit, bool holds) {
 // placed in).
 bool Implications::spread_singles(bool& changed) {
   const Structure& st = *st_;
-  for (Cell c = 0; c < st.cells(); ++c) {
+  // The cells changed (or newly passing) since they were last looked at; the list grows as values
+  // leave peers.
+  for (std::size_t k = 0; k < pending_.size(); ++k) {
+    const Cell c = pending_[k];
+    is_pending_[c] = 0;
     const std::uint64_t w = work_[c];
     if (done_[c] != 0 || !single(w)) continue;
     if (spread_ == Spread::chains && passes_[c] == 0) continue;
@@ -72,15 +87,19 @@ bool Implications::spread_singles(bool& changed) {
       if ((work_[d] & w) == 0) continue;
       work_[d] &= ~w;
       if (work_[d] == 0) return false;
+      touched(d);
       changed = true;
     }
   }
+  pending_.clear();
   return true;
 }
 
 bool Implications::hidden_singles(bool& changed) {
   const Structure& st = *st_;
   for (std::uint32_t g = 0; g < st.groups().size(); ++g) {
+    if (dirty_[g] == 0) continue;
+    dirty_[g] = 0;
     const Structure::GroupInfo& info = st.groups()[g];
     std::uint64_t once = 0, twice = 0;
     for (Cell c : info.cells) {
@@ -96,11 +115,13 @@ bool Implications::hidden_singles(bool& changed) {
         if ((work_[c] & bit) != 0) {
           if (work_[c] != bit) {
             work_[c] = bit;
+            touched(c);
             changed = true;
           }
           // Chains: the value arrived by a strong link (a bilocal value), so it passes on.
           if (spread_ == Spread::chains && passes_[c] == 0) {
             passes_[c] = 1;
+            pend(c);
             changed = true;
           }
           break;
@@ -129,6 +150,7 @@ void Implications::locked(bool& changed) {
       for (Cell c : to.cells)
         if (!in(o.shared, c) && (work_[c] & locked_values) != 0) {
           work_[c] &= ~locked_values;
+          touched(c);
           changed = true;
         }
     }
@@ -149,11 +171,23 @@ bool Implications::nested_contradictions(bool& changed) {
       ++inner_total_;
       if (inner_->assume(c, bit, true)) continue;
       work_[c] &= ~bit;
+      touched(c);
       changed = true;
     }
     if (work_[c] == 0) return false;
   }
   return true;
+}
+
+void Implications::pend(Cell c) {
+  if (is_pending_[c] != 0) return;
+  is_pending_[c] = 1;
+  pending_.push_back(c);
+}
+
+void Implications::touched(Cell c) {
+  for (std::uint32_t g : st_->groups_of(c)) dirty_[g] = 1;
+  pend(c);
 }
 
 bool Implications::propagate() {

@@ -57,6 +57,8 @@ class Implications {
   bool hidden_singles(bool& changed);
   void locked(bool& changed);
   bool nested_contradictions(bool& changed);
+  void touched(Cell c);  // c's candidates changed: c and its groups need another look
+  void pend(Cell c);     // c may pass its value on: spread_singles() looks at it
 
   const Structure* st_ = nullptr;
   Spread spread_ = Spread::nets;
@@ -66,6 +68,12 @@ class Implications {
   // cell a bilocal value went to); per group, the values with two places in the position.
   std::vector<std::uint8_t> base_passes_, passes_;
   std::vector<std::uint64_t> bilocal_;
+  // Per group: a cell of it changed since hidden_singles() last looked at it. assume() starts from
+  // a closed position, so that only the groups its changes reach are scanned.
+  std::vector<std::uint8_t> dirty_;
+  // The cells spread_singles() has to look at (changed, or newly passing, since it last did).
+  std::vector<Cell> pending_;
+  std::vector<std::uint8_t> is_pending_;
   std::unique_ptr<Implications> inner_;  // nested: the nets within a branch
   std::uint64_t assumptions_ = 0, inner_total_ = 0;
 };

@@ -93,6 +93,12 @@ struct Step {
   std::vector<Candidate> placements;   ///< cells proven to take a value
   std::vector<Candidate> removals;     ///< candidates proven impossible
   std::vector<Link> links;             ///< chains: their links in order (what a page draws); else empty
+  /// Chains with grouped nodes: per node in order, how many of `cells` it holds (a grouped node,
+  /// a value's places in a box-line intersection: two or more), `cells` then listing every node's
+  /// cells in chain order and links joining the nodes' first cells. Empty: one cell per node.
+  std::vector<std::uint32_t> node_sizes;
+  /// The variant of the technique the step is, named in its text ("cell forcing chain"), or "".
+  std::string_view kind;
   std::vector<std::int32_t> scratch;   ///< working memory of the finders (not part of the step)
 
   void clear() {
@@ -103,6 +109,8 @@ struct Step {
     placements.clear();
     removals.clear();
     links.clear();
+    node_sizes.clear();
+    kind = {};
   }
   /// A copy without the working memory (to keep in a log).
   Step record() const {
@@ -114,6 +122,8 @@ struct Step {
     s.placements = placements;
     s.removals = removals;
     s.links = links;
+    s.node_sizes = node_sizes;
+    s.kind = kind;
     return s;
   }
 };

@@ -554,11 +554,33 @@
     const box = board.getBoundingClientRect();
     svg.setAttribute('width', box.width);
     svg.setAttribute('height', box.height);
+    // A link's end: its candidate, or the middle of a grouped node's candidates (end.cells: every
+    // cell of the node, each also marked as a step cell).
     const centre = (c) => {
-      const r = cands[cellIndex(c.cell)][c.value - 1].getBoundingClientRect();
-      // Relative to the board's padding box (where the absolutely placed SVG starts).
-      return [r.left + r.width / 2 - box.left - board.clientLeft, r.top + r.height / 2 - box.top - board.clientTop];
+      const names = Array.isArray(c.cells) && c.cells.length > 0 ? c.cells : [c.cell];
+      let x = 0, y = 0;
+      for (const name of names) {
+        const r = cands[cellIndex(name)][c.value - 1].getBoundingClientRect();
+        // Relative to the board's padding box (where the absolutely placed SVG starts).
+        x += r.left + r.width / 2 - box.left - board.clientLeft;
+        y += r.top + r.height / 2 - box.top - board.clientTop;
+      }
+      return [x / names.length, y / names.length];
     };
+    // A grouped node's candidates outlined together, so that the group reads as one node.
+    for (const end of step.links.flatMap((l) => [l.from, l.to])) {
+      if (!Array.isArray(end.cells) || end.cells.length < 2) continue;
+      const rs = end.cells.map((name) => cands[cellIndex(name)][end.value - 1].getBoundingClientRect());
+      const left = Math.min(...rs.map((r) => r.left)), top = Math.min(...rs.map((r) => r.top));
+      const right = Math.max(...rs.map((r) => r.right)), bottom = Math.max(...rs.map((r) => r.bottom));
+      const rect = document.createElementNS(ns, 'rect');
+      rect.setAttribute('x', left - box.left - board.clientLeft);
+      rect.setAttribute('y', top - box.top - board.clientTop);
+      rect.setAttribute('width', right - left);
+      rect.setAttribute('height', bottom - top);
+      rect.setAttribute('class', 'group-node');
+      svg.appendChild(rect);
+    }
     for (const link of step.links) {
       const [x1, y1] = centre(link.from);
       const [x2, y2] = centre(link.to);
