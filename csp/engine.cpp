@@ -118,6 +118,17 @@ Engine::Engine(const Model& model)
   }
 }
 
+void Engine::notify_word(Var v, std::uint64_t old, std::uint64_t now) {
+  std::uint8_t events = any;
+  if ((now & (now - 1)) == 0) {
+    events |= fixed | bounds;
+  } else if (std::countr_zero(now) != std::countr_zero(old) || std::countl_zero(now) != std::countl_zero(old)) {
+    events |= bounds;
+  }
+  notify(v, events);
+  if (fine_[static_cast<std::size_t>(v.id)] != 0) notify_fine(v, events, old & ~now);
+}
+
 void Engine::notify_fine(Var v, std::uint8_t events, std::uint64_t gone) {
   if (!waking_) return;
   if (fine_[static_cast<std::size_t>(v.id)] & by_guard) wake_guarded(v, events);

@@ -135,6 +135,10 @@ class Engine {
   // Wakes the plain watchers of v for `events`; a write then calls one of the notify_fine (only
   // for a variable with fine_ bits, so the others pay one load).
   void notify(Var v, std::uint8_t events);
+  // The watchers of a one-word v whose word went from `old` to `now` (not empty): the events, the
+  // plain watchers, the finer ones. Out of line: keep_bits is inlined into every rule's write-back,
+  // and a Sudoku's cells mostly take its sole-watcher exit before this.
+  void notify_word(Var v, std::uint64_t old, std::uint64_t now);
   // The finer watchers of a one-word v that lost the candidates `gone`.
   void notify_fine(Var v, std::uint8_t events, std::uint64_t gone);
   // The finer watchers of a wider v whose bounds moved from [lo, hi] to [new_lo, new_hi], and
@@ -200,14 +204,7 @@ inline bool Context::keep_bits(Var v, std::uint64_t keep) {
     engine_->current_changed_ = true;  // what notify() would find
     return true;
   }
-  std::uint8_t events = Engine::any;
-  if ((now & (now - 1)) == 0) {
-    events |= Engine::fixed | Engine::bounds;
-  } else if (std::countr_zero(now) != std::countr_zero(old) || std::countl_zero(now) != std::countl_zero(old)) {
-    events |= Engine::bounds;
-  }
-  engine_->notify(v, events);
-  if (engine_->fine_[static_cast<std::size_t>(v.id)] != 0) engine_->notify_fine(v, events, old & ~now);
+  engine_->notify_word(v, old, now);
   return true;
 }
 

@@ -25,8 +25,6 @@ Var Model::add_layout(Value lo, Value hi, std::string name) {
   initial_.grow(l.first_word + l.words);
   names_.push_back(std::move(name));
   watchers_.emplace_back();
-  removal_watchers_.emplace_back();
-  guarded_watchers_.emplace_back();
   propagators_of_.emplace_back();
   return Var{static_cast<int>(layout_->size()) - 1};
 }
@@ -82,6 +80,10 @@ PropagatorId Model::post(std::unique_ptr<Propagator> p) {
     if (!mine.empty() && mine.back() == id) continue;  // a variable listed twice in one scope
     mine.push_back(id);
     if (p->watches().empty()) watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(p->trigger())].push_back(id);
+  }
+  if (!p->watches().empty() && removal_watchers_.size() < static_cast<std::size_t>(var_count())) {
+    removal_watchers_.resize(static_cast<std::size_t>(var_count()));  // the first finer watch: every
+    guarded_watchers_.resize(static_cast<std::size_t>(var_count()));  // variable so far gets its lists
   }
   for (const Watch& w : p->watches()) {
     const auto v = static_cast<std::size_t>(w.var.id);

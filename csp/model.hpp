@@ -104,16 +104,18 @@ class Model {
   }
   /// The removal watches on v (Watch::removal), sorted by value.
   const std::vector<RemovalWatcher>& removal_watchers(Var v) const {
-    return removal_watchers_[static_cast<std::size_t>(v.id)];
+    const auto i = static_cast<std::size_t>(v.id);
+    return i < removal_watchers_.size() ? removal_watchers_[i] : kNoRemovalWatchers;
   }
   /// The guarded watches on v (Watch::guarded) of kind `when`.
   const std::vector<GuardedWatcher>& guarded_watchers(Var v, Trigger when) const {
-    return guarded_watchers_[static_cast<std::size_t>(v.id)][static_cast<std::size_t>(when)];
+    const auto i = static_cast<std::size_t>(v.id);
+    return i < guarded_watchers_.size() ? guarded_watchers_[i][static_cast<std::size_t>(when)] : kNoGuardedWatchers;
   }
   /// True when some propagator watches v by value or under a guard.
   bool finely_watched(Var v) const {
-    const auto& g = guarded_watchers_[static_cast<std::size_t>(v.id)];
-    return !removal_watchers(v).empty() || !g[0].empty() || !g[1].empty() || !g[2].empty();
+    return !removal_watchers(v).empty() || !guarded_watchers(v, Trigger::any).empty() ||
+           !guarded_watchers(v, Trigger::bounds).empty() || !guarded_watchers(v, Trigger::fixed).empty();
   }
   /// Indices of every propagator whose scope contains v.
   const std::vector<PropagatorId>& propagators_of(Var v) const {
@@ -147,8 +149,13 @@ class Model {
   std::vector<std::unique_ptr<Propagator>> propagators_;
   // Per variable, per Trigger: the propagators to wake.
   std::vector<std::array<std::vector<PropagatorId>, 3>> watchers_;
-  std::vector<std::vector<RemovalWatcher>> removal_watchers_;                 // per variable, by value
-  std::vector<std::array<std::vector<GuardedWatcher>, 3>> guarded_watchers_;  // per variable, per Trigger
+  // Per variable, by value / per Trigger. Most models have no finer watch: the tables stay empty
+  // (nothing to set up per variable) until a propagator with watches is posted, which grows them to
+  // every variable so far; a variable past their end has none (removal_watchers, guarded_watchers).
+  std::vector<std::vector<RemovalWatcher>> removal_watchers_;
+  std::vector<std::array<std::vector<GuardedWatcher>, 3>> guarded_watchers_;
+  static inline const std::vector<RemovalWatcher> kNoRemovalWatchers{};
+  static inline const std::vector<GuardedWatcher> kNoGuardedWatchers{};
   std::vector<std::vector<PropagatorId>> propagators_of_;
   std::vector<std::uint32_t> subsumed_words_;  // per 64 propagators: its state word (see subsumed_word)
   std::vector<std::string> counter_names_;
