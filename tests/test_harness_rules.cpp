@@ -201,12 +201,16 @@ TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
     // position than the older ones, and `make test` runs this file three times (plain, nosimd,
     // sanitized): fewer instances each. "no technique ever contradicts the solution" (over
     // generated puzzles) covers them on whole Sudoku grids as well.
+    // Rules added later (wxyz-wing) draw from seeds of their own, so that the rules listed after
+    // them keep their draws too (one seed later, xy-chain prunes nothing on 9x9).
+    std::uint64_t later_seed = seed + 1000;
     std::size_t index = 0;
     for (Rule rule : csp::technique_rules()) {
       CAPTURE(layout.name, csp::rule_name(rule));
       const bool costly = index++ >= 11;
       const int instances = layout.n == 4 ? (costly ? 40 : 150) : (costly ? 20 : 100);
-      check_spec(rules_spec(layout, {rule}, ++seed, instances), layout.n > 4);
+      const bool later = csp::rule_name(rule) == "wxyz-wing";
+      check_spec(rules_spec(layout, {rule}, later ? ++later_seed : ++seed, instances), layout.n > 4);
     }
     // All of them at once, over the singles (the way --rules every posts them).
     RuleSet every = csp::all_rules();
