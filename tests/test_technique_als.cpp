@@ -12,70 +12,11 @@
 #include "csp/rules/techniques/almost_locked_set.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/logic.hpp"
+#include "technique_board.hpp"
 
 namespace {
 
-namespace sd = problems::sudoku;
-namespace tq = csp::techniques;
-
-// A 9x9 candidate grid, every cell 1..9 until told otherwise; finders see it without placed flags.
-struct Board {
-  sd::SudokuModel model{3, {}};
-  tq::Structure st{model.model().initial_domains(), model.groups()};
-  csp::Domains d = model.model().initial_domains();
-  tq::Step step;
-
-  tq::Cell cell(int r, int c) const { return static_cast<tq::Cell>(st.cell_of(model.cell(r - 1, c - 1))); }
-  std::string name(tq::Cell c) const { return model.cell_name(st.var(c)); }
-  void set(int r, int c, const std::string& digits) {
-    std::uint64_t m = 0;
-    for (char ch : digits) m |= std::uint64_t{1} << (ch - '1');
-    d.set_bits(model.cell(r - 1, c - 1), m);
-  }
-  tq::Position position() const { return tq::Position{st, d, {}}; }
-  bool find(const char* technique) {
-    const tq::Technique* t = tq::find_technique(technique);
-    REQUIRE(t != nullptr);
-    return t->find(position(), step);
-  }
-  // Removals as "r5c3-4", sorted.
-  std::vector<std::string> removals() const {
-    std::vector<std::string> out;
-    for (const tq::Candidate& r : step.removals) out.push_back(name(r.cell) + "-" + std::to_string(r.value));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  std::set<std::string> cells() const {
-    std::set<std::string> out;
-    for (tq::Cell c : step.cells) out.insert(name(c));
-    return out;
-  }
-  std::string text() const {
-    return sd::describe(
-        step, st, [&](tq::Cell c) { return name(c); }, [](csp::Value v) { return std::to_string(v); });
-  }
-};
-
-std::vector<std::string> expand(const std::vector<std::string>& cells, const std::string& values) {
-  std::vector<std::string> out;
-  for (const std::string& c : cells)
-    for (char v : values) out.push_back(c + "-" + v);
-  std::sort(out.begin(), out.end());
-  return out;
-}
-
-// Techniques used by the logical solver on a puzzle line.
-std::set<std::string> used(const std::string& line, const std::string& techniques = "all") {
-  const sd::ParsedLine parsed = sd::parse_line(line);
-  REQUIRE(parsed.kind == sd::ParsedLine::Kind::puzzle);
-  sd::LogicOptions o;
-  o.techniques = techniques;
-  sd::LogicSolver solver(parsed.puzzle.box, o);
-  const sd::LogicRun run = solver.run(parsed.puzzle);
-  std::set<std::string> out;
-  for (const tq::Step& s : run.steps) out.insert(std::string(s.technique));
-  return out;
-}
+using namespace technique_test;
 
 }  // namespace
 
@@ -139,7 +80,7 @@ TEST_CASE("als-xz", "[techniques][als]") {
     b.set(7, 1, "13");
     b.set(7, 5, "23");
     REQUIRE(b.find("als-xz"));
-    CHECK(b.cells() == std::set<std::string>{"r1c1", "r7c1", "r7c5"});
+    CHECK(b.cell_set() == std::set<std::string>{"r1c1", "r7c1", "r7c5"});
     CHECK(b.removals() == std::vector<std::string>{"r1c5-2"});
     CHECK(b.text() == "als-xz 1,2 in row 1, row 7 (r1c1, r7c1, r7c5): removed 2 from r1c5");
   }
@@ -160,7 +101,7 @@ TEST_CASE("als-xz", "[techniques][als]") {
     b.set(4, 1, "13");
     b.set(5, 1, "23");
     REQUIRE(b.find("als-xz"));
-    CHECK(b.cells() == std::set<std::string>{"r1c1", "r4c1", "r5c1"});
+    CHECK(b.cell_set() == std::set<std::string>{"r1c1", "r4c1", "r5c1"});
     // x and y leave the cells seeing them in both sets (column 1); B's other value 3 is locked in
     // B and leaves the cells seeing both of its places (column 1 and box 4).
     std::vector<std::string> want = expand({"r2c1", "r3c1", "r6c1", "r7c1", "r8c1", "r9c1"}, "123");
@@ -179,7 +120,7 @@ TEST_CASE("als-xy-wing", "[techniques][als]") {
     b.set(5, 1, "234");
     b.set(5, 2, "34");
     REQUIRE(b.find("als-xy-wing"));
-    CHECK(b.cells() == std::set<std::string>{"r1c1", "r1c5", "r5c1", "r5c2"});
+    CHECK(b.cell_set() == std::set<std::string>{"r1c1", "r1c5", "r5c1", "r5c2"});
     CHECK(b.removals() == std::vector<std::string>{"r5c5-3"});
     // (ALS-XZ finds it too, with A and C merged: {r1c1, r1c5} is an ALS of row 1.)
   }

@@ -10,64 +10,11 @@
 #include "csp/rules/techniques/technique.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/logic.hpp"
+#include "technique_board.hpp"
 
 namespace {
 
-namespace sd = problems::sudoku;
-namespace tq = csp::techniques;
-
-// A 9x9 candidate grid, every cell 1..9 until told otherwise; a cell with one candidate counts as
-// placed (the finder sees no placed flags).
-struct Board {
-  sd::SudokuModel model{3, {}};
-  tq::Structure st{model.model().initial_domains(), model.groups()};
-  csp::Domains d = model.model().initial_domains();
-  tq::Step step;
-
-  void set(int r, int c, const std::string& digits) {
-    std::uint64_t m = 0;
-    for (char ch : digits) m |= std::uint64_t{1} << (ch - '1');
-    d.set_bits(model.cell(r - 1, c - 1), m);
-  }
-  // Nine rows of nine space-separated candidate lists.
-  void set_grid(const std::vector<std::string>& rows) {
-    REQUIRE(rows.size() == 9);
-    for (int r = 0; r < 9; ++r) {
-      std::size_t at = 0;
-      for (int c = 0; c < 9; ++c) {
-        const std::size_t end = std::min(rows[static_cast<std::size_t>(r)].find(' ', at), rows[static_cast<std::size_t>(r)].size());
-        set(r + 1, c + 1, rows[static_cast<std::size_t>(r)].substr(at, end - at));
-        at = end + 1;
-      }
-    }
-  }
-  std::string name(tq::Cell c) const { return model.cell_name(st.var(c)); }
-  bool find() { return tq::find_technique("sue-de-coq")->find(tq::Position{st, d, {}}, step); }
-  std::vector<std::string> removals() const {
-    std::vector<std::string> out;
-    for (const tq::Candidate& r : step.removals) out.push_back(name(r.cell) + "-" + std::to_string(r.value));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  std::vector<std::string> cells() const {
-    std::vector<std::string> out;
-    for (tq::Cell c : step.cells) out.push_back(name(c));
-    return out;
-  }
-  std::string text() const {
-    return sd::describe(
-        step, st, [&](tq::Cell c) { return name(c); }, [](csp::Value v) { return std::to_string(v); });
-  }
-};
-
-// "r7c4-4", ... for every listed cell and value, sorted.
-std::vector<std::string> expand(const std::vector<std::string>& cells, const std::string& values) {
-  std::vector<std::string> out;
-  for (const std::string& c : cells)
-    for (char v : values) out.push_back(c + "-" + v);
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using namespace technique_test;
 
 std::vector<std::string> join(std::vector<std::string> a, const std::vector<std::string>& b) {
   a.insert(a.end(), b.begin(), b.end());
@@ -90,7 +37,7 @@ void basic(Board& b) {
 TEST_CASE("sue de coq: the basic form", "[techniques][sue-de-coq]") {
   Board b;
   basic(b);
-  REQUIRE(b.find());
+  REQUIRE(b.find("sue-de-coq"));
   CHECK(b.cells() == std::vector<std::string>{"r7c1", "r7c3", "r7c7", "r8c3"});
   CHECK(b.step.values == std::vector<csp::Value>{3, 4, 5, 9});
   // 4, 5 (L's) leave the rest of row 7; 3, 9 (B's) the rest of box 7; no value of V is in neither.
@@ -108,7 +55,7 @@ TEST_CASE("sue de coq: a value of the intersection in neither set leaves both gr
   b.set(9, 9, "2467");
   b.set(2, 9, "56");
   b.set(9, 7, "27");
-  REQUIRE(b.find());
+  REQUIRE(b.find("sue-de-coq"));
   CHECK(b.cells() == std::vector<std::string>{"r7c9", "r8c9", "r9c9", "r2c9", "r9c7"});
   const std::vector<std::string> column = {"r1c9", "r3c9", "r4c9", "r5c9", "r6c9"};
   const std::vector<std::string> box = {"r7c7", "r7c8", "r8c7", "r8c8", "r9c8"};
@@ -125,7 +72,7 @@ TEST_CASE("sue de coq: extended forms", "[techniques][sue-de-coq]") {
     b.set(1, 3, "35");
     b.set(1, 7, "12");
     b.set(2, 1, "45");
-    REQUIRE(b.find());
+    REQUIRE(b.find("sue-de-coq"));
     CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c2", "r1c7", "r1c3", "r2c1"});
     CHECK(b.removals() == join(expand({"r1c4", "r1c5", "r1c6", "r1c8", "r1c9"}, "12"),
                                expand({"r2c2", "r2c3", "r3c1", "r3c2", "r3c3"}, "345")));
@@ -140,7 +87,7 @@ TEST_CASE("sue de coq: extended forms", "[techniques][sue-de-coq]") {
     b.set(1, 6, "27");
     b.set(2, 1, "37");
     b.set(3, 1, "47");
-    REQUIRE(b.find());
+    REQUIRE(b.find("sue-de-coq"));
     CHECK(b.cells() == std::vector<std::string>{"r1c1", "r1c2", "r1c5", "r1c6", "r2c1", "r3c1"});
     CHECK(b.removals() == join(expand({"r1c4", "r1c7", "r1c8", "r1c9"}, "127"),
                                expand({"r2c2", "r2c3", "r3c2", "r3c3"}, "347")));
@@ -163,7 +110,7 @@ TEST_CASE("sue de coq: HoDoKu's extended example", "[techniques][sue-de-coq]") {
               "7 46 256 3 9 258 24 1 258"});
   SECTION("the first one found: row 5 and box 6") {
     // C = r5c7 {1,4,7,9}, r5c8 {4,7,8}, r5c9 {8,9}; L = r5c5 {1,8}; B = r4c7 {7,9}: 4 lies in C.
-    REQUIRE(b.find());
+    REQUIRE(b.find("sue-de-coq"));
     CHECK(b.cells() == std::vector<std::string>{"r5c7", "r5c8", "r5c9", "r5c5", "r4c7"});
     CHECK(b.removals() == std::vector<std::string>{"r4c8-7", "r4c9-9", "r5c2-8", "r6c7-9", "r6c9-9"});
   }
@@ -172,7 +119,7 @@ TEST_CASE("sue de coq: HoDoKu's extended example", "[techniques][sue-de-coq]") {
     // {3,5,8}; L = r8c8 {3,5}; B = r4c7 {7,9}, r5c9 {8,9}: two cells for 7, 8 and the extra 9.
     // HoDoKu's eliminations, exactly.
     b.set(5, 5, "8");
-    REQUIRE(b.find());
+    REQUIRE(b.find("sue-de-coq"));
     CHECK(b.cells() == std::vector<std::string>{"r4c8", "r6c8", "r8c8", "r4c7", "r5c9"});
     CHECK(b.removals() == std::vector<std::string>{"r4c9-8", "r4c9-9", "r5c7-7", "r5c7-9", "r5c8-7", "r5c8-8",
                                                    "r6c7-9", "r6c9-8", "r6c9-9", "r7c8-3", "r7c8-5"});
@@ -184,17 +131,17 @@ TEST_CASE("sue de coq: broken patterns do not fire", "[techniques][sue-de-coq]")
   basic(b);
   SECTION("a value of V in both sets") {
     b.set(8, 3, "34");  // 4 is L's too: the sets may put 4 twice
-    CHECK_FALSE(b.find());
+    CHECK_FALSE(b.find("sue-de-coq"));
   }
   SECTION("an intersection only one value short") {
     b.set(7, 1, "349");
     b.set(7, 3, "349");
     b.set(7, 7, "49");
-    CHECK_FALSE(b.find());
+    CHECK_FALSE(b.find("sue-de-coq"));
   }
   SECTION("a value outside V without a cell for it") {
     b.set(7, 7, "46");  // L = r7c7 would need a second cell for 6
-    CHECK_FALSE(b.find());
+    CHECK_FALSE(b.find("sue-de-coq"));
   }
   SECTION("nothing to remove") {
     // The rest of row 7 without 4, 5 (it takes 2, 6, 7, 8 and 3 or 9); of box 7 without 3, 9.
@@ -202,7 +149,7 @@ TEST_CASE("sue de coq: broken patterns do not fire", "[techniques][sue-de-coq]")
     for (int r : {8, 9})
       for (int c = 1; c <= 3; ++c)
         if (!(r == 8 && c == 3)) b.set(r, c, "245678");
-    CHECK_FALSE(b.find());
+    CHECK_FALSE(b.find("sue-de-coq"));
   }
 }
 

@@ -11,62 +11,11 @@
 #include "csp/rules/techniques/technique.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/logic.hpp"
+#include "technique_board.hpp"
 
 namespace {
 
-namespace sd = problems::sudoku;
-namespace tq = csp::techniques;
-
-// A 9x9 candidate grid, every cell 1..9 until told otherwise; finders see it without placed flags.
-struct Grid {
-  sd::SudokuModel model{3, {}};
-  tq::Structure st{model.model().initial_domains(), model.groups()};
-  csp::Domains d = model.model().initial_domains();
-  tq::Step step;
-
-  std::string name(tq::Cell c) const { return model.cell_name(st.var(c)); }
-  void set(int r, int c, const std::string& digits) {
-    std::uint64_t m = 0;
-    for (char ch : digits) m |= std::uint64_t{1} << (ch - '1');
-    d.set_bits(model.cell(r - 1, c - 1), m);
-  }
-  void remove(int r, int c, int v) { d.remove(model.cell(r - 1, c - 1), v); }
-  // Removes v from every cell of row r except the listed columns.
-  void row_only(int r, int v, std::initializer_list<int> cols) {
-    for (int c = 1; c <= 9; ++c)
-      if (std::find(cols.begin(), cols.end(), c) == cols.end()) remove(r, c, v);
-  }
-  bool find(const char* technique) {
-    const tq::Technique* t = tq::find_technique(technique);
-    REQUIRE(t != nullptr);
-    return t->find(tq::Position{st, d, {}}, step);
-  }
-  // Removals as "r5c3-4", sorted.
-  std::vector<std::string> removals() const {
-    std::vector<std::string> out;
-    for (const tq::Candidate& r : step.removals) out.push_back(name(r.cell) + "-" + std::to_string(r.value));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-  std::vector<std::string> cells() const {
-    std::vector<std::string> out;
-    for (tq::Cell c : step.cells) out.push_back(name(c));
-    return out;
-  }
-  std::string text() const {
-    return sd::describe(
-        step, st, [&](tq::Cell c) { return name(c); }, [](csp::Value v) { return std::to_string(v); });
-  }
-};
-
-// Each cell with each value of `values`, as "r2c5-9", sorted: expected removals.
-std::vector<std::string> expand(const std::vector<std::string>& cells, const std::string& values) {
-  std::vector<std::string> out;
-  for (const std::string& c : cells)
-    for (char v : values) out.push_back(c + "-" + v);
-  std::sort(out.begin(), out.end());
-  return out;
-}
+using namespace technique_test;
 
 // The cells of row r outside the listed columns.
 std::vector<std::string> row_except(int r, std::initializer_list<int> cols) {
@@ -80,7 +29,7 @@ std::vector<std::string> row_except(int r, std::initializer_list<int> cols) {
 }  // namespace
 
 TEST_CASE("wxyz-wing", "[techniques]") {
-  Grid g;
+  Board g;
   g.set(1, 5, "14");
   g.set(2, 2, "24");
   g.set(3, 3, "34");
@@ -115,7 +64,7 @@ TEST_CASE("wxyz-wing", "[techniques]") {
 }
 
 TEST_CASE("wxyz-wing needs an unrestricted value", "[techniques]") {
-  Grid g;
+  Board g;
   // Four bivalue cells of box 1 holding 1-4: every value restricted (a naked quad, not this pattern).
   g.set(1, 1, "12");
   g.set(1, 2, "23");
@@ -125,7 +74,7 @@ TEST_CASE("wxyz-wing needs an unrestricted value", "[techniques]") {
 }
 
 TEST_CASE("unique rectangle type 1 with the wider corner first", "[techniques]") {
-  Grid g;
+  Board g;
   g.set(1, 1, "479");
   g.set(1, 7, "47");
   g.set(2, 1, "47");
@@ -136,7 +85,7 @@ TEST_CASE("unique rectangle type 1 with the wider corner first", "[techniques]")
 }
 
 TEST_CASE("unique rectangle type 2", "[techniques]") {
-  Grid g;
+  Board g;
   g.set(1, 1, "47");
   g.set(1, 7, "47");
   SECTION("found: the roof r2c1, r2c7 is {4,7,9}: 9 leaves the rest of row 2") {
@@ -150,7 +99,7 @@ TEST_CASE("unique rectangle type 2", "[techniques]") {
     CHECK_FALSE(g.find("unique-rectangle-1"));
   }
   SECTION("found: a roof in one box loses the value from the box too") {
-    Grid h;
+    Board h;
     h.set(1, 1, "47");
     h.set(1, 2, "47");
     h.set(5, 1, "479");
@@ -166,7 +115,7 @@ TEST_CASE("unique rectangle type 2", "[techniques]") {
     CHECK_FALSE(g.find("unique-rectangle-2"));
   }
   SECTION("not found: the rectangle spans four boxes") {
-    Grid h;
+    Board h;
     h.set(1, 1, "47");
     h.set(1, 4, "47");
     h.set(4, 1, "479");
@@ -176,7 +125,7 @@ TEST_CASE("unique rectangle type 2", "[techniques]") {
 }
 
 TEST_CASE("unique rectangle type 3", "[techniques]") {
-  Grid g;
+  Board g;
   g.set(1, 1, "47");
   g.set(1, 7, "47");
   g.set(2, 1, "147");
@@ -204,7 +153,7 @@ TEST_CASE("unique rectangle type 3", "[techniques]") {
 }
 
 TEST_CASE("unique rectangle type 4", "[techniques]") {
-  Grid g;
+  Board g;
   g.set(1, 1, "47");
   g.set(1, 7, "47");
   g.set(2, 1, "479");
@@ -217,7 +166,7 @@ TEST_CASE("unique rectangle type 4", "[techniques]") {
                       "removed 7 from r2c1, r2c7 (uniqueness)");
   }
   SECTION("found: the other value confined, in a box the roof shares") {
-    Grid h;
+    Board h;
     h.set(1, 1, "47");
     h.set(1, 2, "47");
     h.set(5, 1, "479");
