@@ -1,12 +1,14 @@
 // fzn-csp: the framework as a FlatZinc solver. Reads a .fzn file (what `minizinc -c` writes),
 // builds the model (csp/flatzinc/builder.hpp), solves it (csp/flatzinc/run.hpp) and prints the
 // answer in the FlatZinc output format. This file parses the command line and reports errors.
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <exception>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -57,8 +59,16 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
   apps_common::add_search_options(app, settings,
                                   {"order", "values", "inference", "node-limit", "restart", "restart-base"});
+  // Gecode's spellings of the two limits (-node N, -time MS), which MiniZinc passes on from a parameter
+  // file's "backend-flags" ({"-node": 1} becomes `-node 1`); CLI11 would read -node as -n with the value "ode".
+  std::vector<std::string> args(argv + 1, argv + argc);
+  for (std::string& a : args) {
+    if (a == "-node") a = "--node-limit";
+    else if (a == "-time") a = "-t";
+  }
+  std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   try {
-    app.parse(argc, argv);
+    app.parse(args);
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     std::fprintf(stderr, "fzn-csp: %s (see fzn-csp --help)\n", e.what());

@@ -33,7 +33,16 @@ std::optional<std::int64_t> int_pow(std::int64_t a, std::int64_t b) {
   return r;
 }
 
-// f(a, b), or nullopt where it is undefined (division by zero, a negative exponent).
+// a^b for b < 0, as MiniZinc's int_pow: 1 div a^|b|, so 1 for a = 1, +-1 for a = -1 and 0 for any
+// other a but 0, where it is a division by zero (nullopt: no solution).
+std::optional<std::int64_t> int_pow_negative(std::int64_t a, std::int64_t b) {
+  if (a == 0) return std::nullopt;
+  if (a == 1) return 1;
+  if (a == -1) return b % 2 == 0 ? 1 : -1;
+  return 0;
+}
+
+// f(a, b), or nullopt where it is undefined (division by zero, 0 to a negative power).
 std::optional<std::int64_t> apply(Op op, std::int64_t a, std::int64_t b) {
   switch (op) {
     case Op::times: return a * b;
@@ -42,7 +51,7 @@ std::optional<std::int64_t> apply(Op op, std::int64_t a, std::int64_t b) {
     case Op::absolute: return a < 0 ? -a : a;
     case Op::minimum: return a < b ? a : b;
     case Op::maximum: return a > b ? a : b;
-    case Op::power: return b < 0 ? std::nullopt : int_pow(a, b);
+    case Op::power: return b < 0 ? int_pow_negative(a, b) : int_pow(a, b);
   }
   return std::nullopt;
 }

@@ -40,7 +40,8 @@ std::unique_ptr<Propagator> absolute(Var x, Var z, std::int64_t max_pairs = kAri
 std::unique_ptr<Propagator> minimum(Var x, Var y, Var z, std::int64_t max_pairs = kArithmeticPairs);
 /// z = max(x, y).
 std::unique_ptr<Propagator> maximum(Var x, Var y, Var z, std::int64_t max_pairs = kArithmeticPairs);
-/// z = x^y with y >= 0 (0^0 = 1); a negative y has no solution.
+/// z = x^y (0^0 = 1); for y < 0, z = 1 div x^|y| as MiniZinc's int_pow (1 for x = 1, +-1 for x = -1,
+/// 0 for |x| > 1), and x = 0 with y < 0 has no solution.
 std::unique_ptr<Propagator> power(Var x, Var y, Var z, std::int64_t max_pairs = kArithmeticPairs);
 
 }  // namespace csp

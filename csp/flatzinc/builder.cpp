@@ -121,6 +121,12 @@ bool Builder::boolean(const Expr& e) const {
   return v.flag;
 }
 
+Value Builder::number(const Expr& e) const {
+  const Expr& v = par_value(e);
+  if (v.kind == Expr::Kind::boolean) return v.flag ? 1 : 0;
+  return value(e);
+}
+
 IntSet Builder::set(const Expr& e) const {
   const Expr& v = par_value(e);
   if (v.kind != Expr::Kind::set) fail(e.where, std::string("expected a set of int, got ") + kind_name(v.kind));
@@ -269,7 +275,10 @@ Var Builder::scalar(const Variable& v) {
 
 void Builder::declare(const Variable& v) {
   if (v.type.base == Type::Base::floating) fail(v.where, "float variables are not supported ('" + v.name + "')");
-  if (v.type.base == Type::Base::int_set) fail(v.where, "set variables are not supported ('" + v.name + "')");
+  // An array of no set variables holds nothing to support (MiniZinc keeps `array [1..0] of var set
+  // of int: x = [];` for its output even when nosets.mzn has turned every set into Booleans).
+  if (v.type.base == Type::Base::int_set && !(v.type.is_array && v.type.length == 0))
+    fail(v.where, "set variables are not supported ('" + v.name + "')");
   Named n;
   n.array = v.type.is_array;
   if (!v.type.is_array) {
@@ -336,6 +345,7 @@ Program build(const Model& ast, const Registry& registry) {
   Program p;
   Builder b(ast, p);
   b.post_constraints(ast, registry);
+  p.implied = post_implied(b, ast);
   p.goal = ast.solve.goal;
   if (ast.solve.goal != Solve::Goal::satisfy) {
     if (!ast.solve.objective) Builder::fail(ast.solve.where, "minimize/maximize without an objective");

@@ -21,6 +21,7 @@
 
 #include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
+#include "csp/flatzinc/implied.hpp"
 #include "csp/model.hpp"
 
 namespace csp::flatzinc {
@@ -69,6 +70,7 @@ struct Program {
   /// from the others by propagation and come last.
   std::vector<Var> introduced;
   std::vector<std::string> notes;              ///< what was ignored (unknown annotations), one line each
+  Implied implied;                             ///< the implied constraints build() added (implied.hpp)
 };
 
 class Registry;
@@ -104,6 +106,9 @@ class Builder {
   Value value(const Expr& e) const;
   /// A bool literal or parameter.
   bool boolean(const Expr& e) const;
+  /// value(e), or a bool literal or parameter as 0/1: the bool_*_reif builtins share the int
+  /// posters, and MiniZinc writes their constant arguments as true/false.
+  Value number(const Expr& e) const;
   /// An array of integers (literal or parameter).
   std::vector<std::int64_t> integers(const Expr& e) const;
   /// integers(e), each checked as value().

@@ -39,7 +39,7 @@ void compare_reif(Builder& b, const Args& a) {
   const Var x = b.var(a[0]);
   const Var r = b.var(a[2]);
   if (b.is_par(a[1])) {
-    b.post(compare_reified(x, R, b.value(a[1]), r, M));
+    b.post(compare_reified(x, R, b.number(a[1]), r, M));
   } else {
     b.post(compare_reified(x, R, b.var(a[1]), 0, r, M));
   }
