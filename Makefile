@@ -33,8 +33,9 @@ PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-conta
 # Only `make test` installs these: the browser test of `sudoku serve` (tests/browser) drives
 # Debian's chromium with playwright-core, which `npm ci` puts in tests/browser/node_modules; minizinc and
 # flatzinc (Gecode) run tests/minizinc, our FlatZinc solver against Gecode; parallel (GNU parallel)
-# runs the scale-out tests (tests/cli/scale_*.sh, docs/scale-out.md) on this one host.
-TEST_PACKAGES := chromium minizinc flatzinc parallel
+# runs the scale-out tests (tests/cli/scale_*.sh, docs/scale-out.md) on this one host; python3-yaml (for Debian's
+# /usr/bin/python3) reads the YAML headers of MiniZinc's own test suite (tests/minizinc/spec/run_spec.py).
+TEST_PACKAGES := chromium minizinc flatzinc parallel python3-yaml
 test: EXTRA_PACKAGES := $(TEST_PACKAGES)
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
 # Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so
