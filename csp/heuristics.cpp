@@ -42,7 +42,9 @@ class Mrv final : public ScopedOrder {
     int best_size = std::numeric_limits<int>::max();
     for (Var v : vars_) {
       int s = d.size(v);
-      if (s > 1 && s < best_size) {
+      // best.id < 0: an unbounded variable's size is INT_MAX itself (2^31 - 1 values), which the
+      // sentinel alone would never take, leaving it undecided as if fixed (MiniZinc's bug212)
+      if (s > 1 && (s < best_size || best.id < 0)) {
         best = v;
         best_size = s;
         if (s == 2) break;  // no unfixed variable has fewer

@@ -1,6 +1,7 @@
 // What the harness test files share: the usual instance counts, the domain promise, a spec's
 // common fields, the run that insists on a non-vacuous random mix, and linear.hpp's bounds(R)
-// fixpoint computed naively (linear and the reified linear forms both promise it).
+// fixpoint computed naively (linear and the reified linear forms both promise it), and the
+// fixpoints of linear_not_equal and of the reified linear forms (linear_reified.hpp).
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "csp/constraints/linear.hpp"
+#include "csp/constraints/linear_reified.hpp"
+#include "csp/constraints/wide_sum.hpp"
 #include "propagator_harness.hpp"
 
 namespace harness {
@@ -90,19 +93,34 @@ inline Tally check_interval_form(const Spec& bit_form, int instances = 1000) {
 // when some real values of the other variables, each within [min, max] of its domain, complete
 // it. The other terms then reach every real number in [L, U] (sums of their term extremes), so
 // value v of x_i is supported iff rhs - c_i * v lies in [L, U] (=), is >= L (<=) or <= U (>=).
-// Drop unsupported bounds until none is left; only bounds go, so holes stay.
+// Drop unsupported bounds until none is left; only bounds go, so holes stay. Sums in 128 bits
+// (csp::WideSum): nine terms of 2^30 * kMaxValue pass 2^63 (test_harness_edges.cpp draws such).
+// linear() first divides by the coefficients' gcd: an equality it does not divide fails at once.
 inline std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::LinearRelation rel,
                                              std::int64_t rhs, Doms d) {
-  auto term_lo = [&](std::size_t j) { return std::min(k[j] * d[j].front(), k[j] * d[j].back()); };
-  auto term_hi = [&](std::size_t j) { return std::max(k[j] * d[j].front(), k[j] * d[j].back()); };
+  using W = csp::WideSum;
+  if (rel == csp::LinearRelation::equal) {
+    W g = 0;  // Euclid on magnitudes, in 128 bits (a coefficient may be -2^63)
+    for (std::int64_t c : k) {
+      W a = c < 0 ? -W{c} : W{c};
+      while (a != 0) {
+        const W t = g % a;
+        g = a;
+        a = t;
+      }
+    }
+    if (g > 1 && W{rhs} % g != 0) return std::nullopt;
+  }
+  auto term_lo = [&](std::size_t j) { return std::min(W{k[j]} * d[j].front(), W{k[j]} * d[j].back()); };
+  auto term_hi = [&](std::size_t j) { return std::max(W{k[j]} * d[j].front(), W{k[j]} * d[j].back()); };
   auto supported = [&](std::size_t i, Value v) {
-    std::int64_t lo = 0, hi = 0;
+    W lo = 0, hi = 0;
     for (std::size_t j = 0; j < d.size(); ++j) {
       if (j == i) continue;
       lo += term_lo(j);
       hi += term_hi(j);
     }
-    const std::int64_t rest = rhs - k[i] * v;  // what the other terms must make up
+    const W rest = rhs - W{k[i]} * v;  // what the other terms must make up
     switch (rel) {
       case csp::LinearRelation::equal: return lo <= rest && rest <= hi;
       case csp::LinearRelation::less_equal: return lo <= rest;
@@ -125,6 +143,91 @@ inline std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k,
     }
   }
   return d;
+}
+
+// linear_not_equal's fixpoint: with one unfixed variable left, the value completing rhs goes.
+// Sums in 128 bits, as bounds_r_fixpoint's.
+inline std::optional<Doms> not_equal_fixpoint(const std::vector<std::int64_t>& k, std::int64_t rhs, Doms d) {
+  std::size_t open = d.size(), open_count = 0;
+  csp::WideSum rest = 0;
+  for (std::size_t i = 0; i < d.size(); ++i) {
+    if (d[i].size() > 1) {
+      open = i;
+      ++open_count;
+    } else {
+      rest += csp::WideSum{k[i]} * d[i][0];
+    }
+  }
+  if (open_count == 0) return rest != rhs ? std::optional<Doms>(d) : std::nullopt;
+  if (open_count > 1) return d;
+  std::vector<Value>& values = d[open];
+  values.erase(std::remove_if(values.begin(), values.end(), [&](Value v) { return rest + csp::WideSum{k[open]} * v == rhs; }),
+               values.end());
+  return d;
+}
+
+// linear_reified.hpp's promise, computed naively: while b is open, b = 0 when the bounds of the
+// sum exclude the comparison and (equivalence) b = 1 when they imply it; with b fixed, the
+// comparison's or its negation's own fixpoint (bounds(R) for = and <=, not_equal_fixpoint for !=).
+inline std::optional<Doms> linear_reified_fixpoint(const std::vector<std::int64_t>& k, csp::Comparison rel,
+                                            std::int64_t rhs, csp::Reify mode, const Doms& d) {
+  Doms xs(d.begin(), d.end() - 1);
+  std::vector<Value> b = d.back();
+  using W = csp::WideSum;  // as bounds_r_fixpoint's
+  W lo = 0, hi = 0;
+  for (std::size_t i = 0; i < k.size(); ++i) {
+    lo += std::min(W{k[i]} * xs[i].front(), W{k[i]} * xs[i].back());
+    hi += std::max(W{k[i]} * xs[i].front(), W{k[i]} * xs[i].back());
+  }
+  bool entailed = false, disentailed = false;
+  switch (rel) {
+    case csp::Comparison::equal:
+      entailed = lo == rhs && hi == rhs;
+      disentailed = lo > rhs || hi < rhs;
+      break;
+    case csp::Comparison::not_equal:
+      entailed = lo > rhs || hi < rhs;
+      disentailed = lo == rhs && hi == rhs;
+      break;
+    case csp::Comparison::less_equal:
+      entailed = hi <= rhs;
+      disentailed = lo > rhs;
+      break;
+    case csp::Comparison::less:
+      entailed = hi < rhs;
+      disentailed = lo >= rhs;
+      break;
+  }
+  const bool equivalent = mode == csp::Reify::equivalent;
+  if (b.size() == 2) {
+    if (disentailed) b = {0};
+    else if (equivalent && entailed) b = {1};
+    else return d;
+  }
+  std::optional<Doms> out;
+  if (b[0] == 1 || equivalent) {
+    const bool want = b[0] == 1;
+    using R = csp::LinearRelation;
+    switch (rel) {
+      case csp::Comparison::equal:
+        out = want ? bounds_r_fixpoint(k, R::equal, rhs, xs) : not_equal_fixpoint(k, rhs, xs);
+        break;
+      case csp::Comparison::not_equal:
+        out = want ? not_equal_fixpoint(k, rhs, xs) : bounds_r_fixpoint(k, R::equal, rhs, xs);
+        break;
+      case csp::Comparison::less_equal:
+        out = bounds_r_fixpoint(k, want ? R::less_equal : R::greater_equal, want ? rhs : rhs + 1, xs);
+        break;
+      case csp::Comparison::less:
+        out = bounds_r_fixpoint(k, want ? R::less_equal : R::greater_equal, want ? rhs - 1 : rhs, xs);
+        break;
+    }
+  } else {
+    out = xs;
+  }
+  if (!out) return std::nullopt;
+  out->push_back(b);
+  return out;
 }
 
 }  // namespace harness

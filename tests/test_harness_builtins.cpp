@@ -93,11 +93,13 @@ Spec arithmetic_spec(std::uint64_t seed, std::string name, bool unary, std::pair
   return fixed_spec(seed, (wide ? "wide " : "") + name, promise, 3000, domains, post, meaning);
 }
 
+// MiniZinc's int_pow: a^b, and 1 div a^|b| for b < 0 (flatzinc_builtins.mzn), undefined at a = 0.
 std::optional<std::int64_t> naive_pow(std::int64_t a, std::int64_t b) {
-  if (b < 0) return std::nullopt;
   std::int64_t r = 1;
-  for (std::int64_t k = 0; k < b; ++k) r *= a;  // |a| <= 9, b <= 10 here: no overflow
-  return r;
+  for (std::int64_t k = 0; k < (b < 0 ? -b : b); ++k) r *= a;  // |a| <= 9, |b| <= 10 here: no overflow
+  if (b >= 0) return r;
+  if (r == 0) return std::nullopt;
+  return 1 / r;  // C++ division truncates toward zero, as MiniZinc's div
 }
 
 // The seven arithmetic builtins, enumerated or (`wide`) on the bounds path.
@@ -391,88 +393,7 @@ TEST_CASE("linear_not_equal is domain consistent", "[bruteforce][harness][linear
   check_interval_form(s);
 }
 
-// linear_not_equal's fixpoint: with one unfixed variable left, the value completing rhs goes.
-std::optional<Doms> not_equal_fixpoint(const std::vector<std::int64_t>& k, std::int64_t rhs, Doms d) {
-  std::size_t open = d.size(), open_count = 0;
-  std::int64_t rest = 0;
-  for (std::size_t i = 0; i < d.size(); ++i) {
-    if (d[i].size() > 1) {
-      open = i;
-      ++open_count;
-    } else {
-      rest += k[i] * d[i][0];
-    }
-  }
-  if (open_count == 0) return rest != rhs ? std::optional<Doms>(d) : std::nullopt;
-  if (open_count > 1) return d;
-  std::vector<Value>& values = d[open];
-  values.erase(std::remove_if(values.begin(), values.end(), [&](Value v) { return rest + k[open] * v == rhs; }),
-               values.end());
-  return d;
-}
-
-// linear_reified.hpp's promise, computed naively: while b is open, b = 0 when the bounds of the
-// sum exclude the comparison and (equivalence) b = 1 when they imply it; with b fixed, the
-// comparison's or its negation's own fixpoint (bounds(R) for = and <=, not_equal_fixpoint for !=).
-std::optional<Doms> linear_reified_fixpoint(const std::vector<std::int64_t>& k, csp::Comparison rel,
-                                            std::int64_t rhs, csp::Reify mode, const Doms& d) {
-  Doms xs(d.begin(), d.end() - 1);
-  std::vector<Value> b = d.back();
-  std::int64_t lo = 0, hi = 0;
-  for (std::size_t i = 0; i < k.size(); ++i) {
-    lo += std::min(k[i] * xs[i].front(), k[i] * xs[i].back());
-    hi += std::max(k[i] * xs[i].front(), k[i] * xs[i].back());
-  }
-  bool entailed = false, disentailed = false;
-  switch (rel) {
-    case csp::Comparison::equal:
-      entailed = lo == rhs && hi == rhs;
-      disentailed = lo > rhs || hi < rhs;
-      break;
-    case csp::Comparison::not_equal:
-      entailed = lo > rhs || hi < rhs;
-      disentailed = lo == rhs && hi == rhs;
-      break;
-    case csp::Comparison::less_equal:
-      entailed = hi <= rhs;
-      disentailed = lo > rhs;
-      break;
-    case csp::Comparison::less:
-      entailed = hi < rhs;
-      disentailed = lo >= rhs;
-      break;
-  }
-  const bool equivalent = mode == csp::Reify::equivalent;
-  if (b.size() == 2) {
-    if (disentailed) b = {0};
-    else if (equivalent && entailed) b = {1};
-    else return d;
-  }
-  std::optional<Doms> out;
-  if (b[0] == 1 || equivalent) {
-    const bool want = b[0] == 1;
-    using R = csp::LinearRelation;
-    switch (rel) {
-      case csp::Comparison::equal:
-        out = want ? harness::bounds_r_fixpoint(k, R::equal, rhs, xs) : not_equal_fixpoint(k, rhs, xs);
-        break;
-      case csp::Comparison::not_equal:
-        out = want ? not_equal_fixpoint(k, rhs, xs) : harness::bounds_r_fixpoint(k, R::equal, rhs, xs);
-        break;
-      case csp::Comparison::less_equal:
-        out = harness::bounds_r_fixpoint(k, want ? R::less_equal : R::greater_equal, want ? rhs : rhs + 1, xs);
-        break;
-      case csp::Comparison::less:
-        out = harness::bounds_r_fixpoint(k, want ? R::less_equal : R::greater_equal, want ? rhs - 1 : rhs, xs);
-        break;
-    }
-  } else {
-    out = xs;
-  }
-  if (!out) return std::nullopt;
-  out->push_back(b);
-  return out;
-}
+// not_equal_fixpoint and linear_reified_fixpoint: harness_specs.hpp (test_harness_edges.cpp uses them too).
 
 TEST_CASE("reified linear comparisons keep linear_reified.hpp's promise", "[bruteforce][harness][reified]") {
   std::uint64_t seed = 731;

@@ -8,6 +8,16 @@
 namespace csp {
 namespace {
 
+// The offsets c of x REL y + c are any int, so y + c may leave int even though x and y are values
+// (kMaxValue - kMinValue, 2^31 - 2, carries one edge of the range to the other): the shifted
+// values are computed in 64 bits, and a shifted value outside [kMinValue, kMaxValue] is no one's
+// candidate.
+bool in_range(std::int64_t a) { return a >= kMinValue && a <= kMaxValue; }
+// A bound in 64 bits as a Value that cuts the same candidates: clamped to just past the range.
+Value as_bound(std::int64_t a) {
+  return static_cast<Value>(std::clamp<std::int64_t>(a, std::int64_t{kMinValue} - 1, std::int64_t{kMaxValue} + 1));
+}
+
 // Any relation given as a predicate: AC by looking for a support of every candidate (AC-3's
 // revise, both ways, repeated until neither side loses a value).
 class Relation final : public Propagator {
@@ -61,22 +71,28 @@ class Relation final : public Propagator {
 
 // x != y + c: only a fixed side can remove anything (the other's one forbidden value).
 class NotEqual final : public Propagator {
+  static constexpr std::int64_t kNone = INT64_MIN;  // no fixed side: outside the range
+
  public:
   NotEqual(Var x, Var y, Value c) : Propagator({x, y}, Trigger::fixed), x_(x), y_(y), c_(c) {}
   std::string name() const override { return "not-equal"; }
-  bool satisfied(std::span<const Value> v) const override { return v[0] != v[1] + c_; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] != std::int64_t{v[1]} + c_; }
   PropStatus propagate(Context& ctx) override {
-    if (ctx.fixed(x_) && !ctx.remove(y_, ctx.value(x_) - c_)) return PropStatus::failed;
-    if (ctx.fixed(y_) && !ctx.remove(x_, ctx.value(y_) + c_)) return PropStatus::failed;
+    // a fixed side's one forbidden partner, when it is a value at all
+    const std::int64_t not_y = ctx.fixed(x_) ? std::int64_t{ctx.value(x_)} - c_ : kNone;
+    const std::int64_t not_x = ctx.fixed(y_) ? std::int64_t{ctx.value(y_)} + c_ : kNone;
+    if (in_range(not_y) && !ctx.remove(y_, static_cast<Value>(not_y))) return PropStatus::failed;
+    if (in_range(not_x) && !ctx.remove(x_, static_cast<Value>(not_x))) return PropStatus::failed;
     // Entailed once a fixed side's forbidden partner is gone (the interval form may keep it).
-    if ((ctx.fixed(x_) && !ctx.contains(y_, ctx.value(x_) - c_)) || (ctx.fixed(y_) && !ctx.contains(x_, ctx.value(y_) + c_)))
+    if ((ctx.fixed(x_) && !(in_range(not_y) && ctx.contains(y_, static_cast<Value>(not_y)))) ||
+        (ctx.fixed(y_) && !(in_range(not_x) && ctx.contains(x_, static_cast<Value>(not_x)))))
       return PropStatus::subsumed;
     return PropStatus::fixpoint;
   }
 
  private:
   Var x_, y_;
-  Value c_;
+  std::int64_t c_;
 };
 
 // x == y + c: both keep the shifted intersection of their candidates.
@@ -84,7 +100,7 @@ class Equal final : public Propagator {
  public:
   Equal(Var x, Var y, Value c) : Propagator({x, y}, Trigger::any), x_(x), y_(y), c_(c) {}
   std::string name() const override { return "equal"; }
-  bool satisfied(std::span<const Value> v) const override { return v[0] == v[1] + c_; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] == std::int64_t{v[1]} + c_; }
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     if (d.interval(x_) || d.interval(y_)) return propagate_bounds(ctx);
@@ -99,10 +115,14 @@ class Equal final : public Propagator {
       if (ky != wy && !ctx.keep_bits(y_, ky)) return PropStatus::failed;
       return (kx & (kx - 1)) == 0 ? PropStatus::subsumed : PropStatus::fixpoint;  // x fixed: so is y
     }
-    for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a))
-      if (!d.contains(y_, a - c_) && !ctx.remove(x_, a)) return PropStatus::failed;
-    for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b))
-      if (!d.contains(x_, b + c_) && !ctx.remove(y_, b)) return PropStatus::failed;
+    for (Value a = d.min(x_); a != Domains::none; a = d.next(x_, a)) {
+      const std::int64_t b = std::int64_t{a} - c_;
+      if (!(in_range(b) && d.contains(y_, static_cast<Value>(b))) && !ctx.remove(x_, a)) return PropStatus::failed;
+    }
+    for (Value b = d.min(y_); b != Domains::none; b = d.next(y_, b)) {
+      const std::int64_t a = std::int64_t{b} + c_;
+      if (!(in_range(a) && d.contains(x_, static_cast<Value>(a))) && !ctx.remove(y_, b)) return PropStatus::failed;
+    }
     return ctx.fixed(x_) ? PropStatus::subsumed : PropStatus::fixpoint;  // then y is fixed to match
   }
 
@@ -122,32 +142,45 @@ class Equal final : public Propagator {
   }
   // v is a bit set, w an interval: v keeps [min w + shift, max w + shift].
   static bool keep_within(Context& ctx, Var v, Var w, std::int64_t shift) {
-    return ctx.remove_below(v, static_cast<Value>(ctx.min(w) + shift)) &&
-           ctx.remove_above(v, static_cast<Value>(ctx.max(w) + shift));
+    return ctx.remove_below(v, as_bound(ctx.min(w) + shift)) && ctx.remove_above(v, as_bound(ctx.max(w) + shift));
   }
 
  private:
   Var x_, y_;
-  Value c_;
+  std::int64_t c_;
 };
 
 // x <= y + c (strict `less` is x <= y + c - 1): the bounds chase each other once.
 class LessEqual final : public Propagator {
  public:
-  LessEqual(Var x, Var y, Value c, std::string name)
+  LessEqual(Var x, Var y, std::int64_t c, std::string name)
       : Propagator({x, y}, Trigger::bounds), x_(x), y_(y), c_(c), name_(std::move(name)) {}
   std::string name() const override { return name_; }
-  bool satisfied(std::span<const Value> v) const override { return v[0] <= v[1] + c_; }
+  bool satisfied(std::span<const Value> v) const override { return v[0] <= std::int64_t{v[1]} + c_; }
   PropStatus propagate(Context& ctx) override {
-    if (!ctx.remove_above(x_, ctx.max(y_) + c_)) return PropStatus::failed;
-    if (!ctx.remove_below(y_, ctx.min(x_) - c_)) return PropStatus::failed;
+    if (!ctx.remove_above(x_, as_bound(ctx.max(y_) + c_))) return PropStatus::failed;
+    if (!ctx.remove_below(y_, as_bound(ctx.min(x_) - c_))) return PropStatus::failed;
     // Entailed when every x lies at or below every y + c.
     return std::int64_t{ctx.max(x_)} <= std::int64_t{ctx.min(y_)} + c_ ? PropStatus::subsumed : PropStatus::fixpoint;
   }
 
  private:
   Var x_, y_;
-  Value c_;
+  std::int64_t c_;  // less()'s offset - 1 too: any int offset, in 64 bits
+  std::string name_;
+};
+
+// x REL x + c: one variable on both sides, so the relation is 0 REL c whatever x is; it holds or
+// fails as a whole (the two-variable propagators would narrow x against itself and stop short).
+class Constant final : public Propagator {
+ public:
+  Constant(Var x, bool holds, std::string name) : Propagator({x}, Trigger::fixed), holds_(holds), name_(std::move(name)) {}
+  std::string name() const override { return name_; }
+  bool satisfied(std::span<const Value>) const override { return holds_; }
+  PropStatus propagate(Context&) override { return holds_ ? PropStatus::subsumed : PropStatus::failed; }
+
+ private:
+  bool holds_;
   std::string name_;
 };
 
@@ -178,12 +211,20 @@ std::unique_ptr<Propagator> table(Var x, Var y, std::vector<std::pair<Value, Val
       "table");
 }
 
-std::unique_ptr<Propagator> not_equal(Var x, Var y, Value offset) { return std::make_unique<NotEqual>(x, y, offset); }
-std::unique_ptr<Propagator> equal(Var x, Var y, Value offset) { return std::make_unique<Equal>(x, y, offset); }
+std::unique_ptr<Propagator> not_equal(Var x, Var y, Value offset) {
+  if (x == y) return std::make_unique<Constant>(x, offset != 0, "not-equal");
+  return std::make_unique<NotEqual>(x, y, offset);
+}
+std::unique_ptr<Propagator> equal(Var x, Var y, Value offset) {
+  if (x == y) return std::make_unique<Constant>(x, offset == 0, "equal");
+  return std::make_unique<Equal>(x, y, offset);
+}
 std::unique_ptr<Propagator> less(Var x, Var y, Value offset) {
-  return std::make_unique<LessEqual>(x, y, offset - 1, "less");
+  if (x == y) return std::make_unique<Constant>(x, 0 < offset, "less");
+  return std::make_unique<LessEqual>(x, y, std::int64_t{offset} - 1, "less");
 }
 std::unique_ptr<Propagator> less_equal(Var x, Var y, Value offset) {
+  if (x == y) return std::make_unique<Constant>(x, 0 <= offset, "less-equal");
   return std::make_unique<LessEqual>(x, y, offset, "less-equal");
 }
 

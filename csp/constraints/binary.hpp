@@ -2,7 +2,10 @@
 //
 // Every propagator here reaches arc consistency on its pair: afterwards each candidate of x has a
 // supporting candidate of y and vice versa (for `less` and `less_equal` that is bounds reasoning,
-// which for an order relation is the same thing).
+// which for an order relation is the same thing). An offset may be any int, y + offset then leaving
+// the range of values (kMaxValue - kMinValue carries one edge to the other): it is computed in 64
+// bits, and a shifted value outside [kMinValue, kMaxValue] is no candidate. With x and y the same
+// variable the relation is 0 REL offset, true or false for every value: posted as that constant.
 #pragma once
 
 #include <cstdint>

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "csp/constraints/domain_words.hpp"
+#include "csp/constraints/reified.hpp"
 #include "csp/constraints/supports.hpp"
 #include "csp/engine.hpp"
 
@@ -47,6 +48,9 @@ class ElementVar final : public Propagator {
  public:
   explicit ElementVar(std::vector<Var> scope) : Propagator(scope, watches(scope)) {
     drop_.reserve(this->scope().size() - 2);  // at most one entry per index: no growth later
+    // x also the result or an entry of the array: narrowing x as the index changes it in its other
+    // role, which one pass does not see (the engine does not wake a propagator on its own writes)
+    for (std::size_t k = 1; k < this->scope().size(); ++k) aliased_ = aliased_ || this->scope()[k] == this->scope()[0];
   }
   std::string name() const override { return "element(var)"; }
   bool satisfied(std::span<const Value> v) const override {
@@ -60,6 +64,7 @@ class ElementVar final : public Propagator {
     if (ctx.min(x) < 1 && !ctx.remove_below(x, 1)) return PropStatus::failed;
     if (ctx.max(x) > n && !ctx.remove_above(x, n)) return PropStatus::failed;
     const Domains& d = ctx.domains();
+    const int x_size = ctx.size(x);  // x's size before the pass (aliased_: run again if it moved)
     drop_.clear();
     first_ = last_ = Domains::none;
     const bool ok = d.interval(z) ? support_hull(ctx) : support_words(ctx);
@@ -70,7 +75,7 @@ class ElementVar final : public Propagator {
     for (Value i : drop_)
       if (!ctx.remove(x, i)) return PropStatus::failed;
     if (ctx.fixed(x) && !narrow_chosen(ctx, element_of(ctx.value(x)))) return PropStatus::failed;
-    return PropStatus::fixpoint;
+    return aliased_ && ctx.size(x) != x_size ? PropStatus::not_fixpoint : PropStatus::fixpoint;
   }
 
  private:
@@ -176,6 +181,7 @@ class ElementVar final : public Propagator {
   }
 
   std::vector<Value> drop_;           // the indices found unsupported in one propagation
+  bool aliased_ = false;              // x is also z or an entry of the array
   Value first_ = Domains::none;       // the least and greatest index found supported in it
   Value last_ = Domains::none;
   std::vector<std::uint64_t> keep_;   // z's supported candidates, per word of z
@@ -184,6 +190,13 @@ class ElementVar final : public Propagator {
 }  // namespace
 
 std::unique_ptr<Propagator> element(Var x, std::vector<Value> array, Var z) {
+  if (x == z) {  // a[x] = x: x is one of the positions i with a[i] = i (the pair propagator would
+                 // narrow x as index and as value apart and stop short of that)
+    Ranges fixed_points;
+    for (std::size_t i = 0; i < array.size(); ++i)
+      if (array[i] == static_cast<std::int64_t>(i) + 1) fixed_points.emplace_back(array[i], array[i]);
+    return member(x, std::move(fixed_points));
+  }
   return std::make_unique<ElementConst>(x, std::move(array), z);
 }
 

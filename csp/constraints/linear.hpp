@@ -3,7 +3,10 @@
 // Strength: bounds(R) consistency — afterwards each variable's min and max has a support when the
 // other variables may take any real value between their own min and max. Computed with the usual
 // rule: c_i * x_i <= rhs - (least possible sum of the other terms), rounded inward, repeated to the
-// fixpoint. All arithmetic is 64-bit; posting checks that no sum of bounds can overflow it.
+// fixpoint, on the sum divided by the coefficients' gcd (the same bounds), so that an equality
+// whose gcd does not divide rhs fails at once (2x + 2y = 3 would take 2^30 rounds over var int). Coefficients are any non-zero int64. Terms and sums of bounds are computed in 64 bits
+// while no term, sum or rhs minus a sum can overflow that (checked at posting), and in 128 bits
+// beyond (nine terms of 2^30 * kMaxValue, a coefficient of 2^40, a right-hand side near +-2^63).
 #pragma once
 
 #include <cstdint>

@@ -6,6 +6,7 @@
 
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/supports.hpp"
+#include "csp/constraints/wide_sum.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
@@ -15,7 +16,7 @@ class LinearDomain final : public Propagator {
  public:
   LinearDomain(std::vector<std::int64_t> k, std::vector<Var> vars, std::int64_t rhs, std::int64_t max_tuples)
       : Propagator(vars, Trigger::any),
-        bounds_(linear(k, vars, LinearRelation::equal, rhs)),  // checks the coefficients and overflow
+        bounds_(linear(k, vars, LinearRelation::equal, rhs)),  // checks the coefficients
         k_(std::move(k)),
         rhs_(rhs),
         max_tuples_(max_tuples),
@@ -28,8 +29,8 @@ class LinearDomain final : public Propagator {
   std::string name() const override { return "linear(=, domain)"; }
 
   bool satisfied(std::span<const Value> v) const override {
-    std::int64_t s = 0;
-    for (std::size_t i = 0; i < v.size(); ++i) s += k_[i] * v[i];
+    WideSum s = 0;  // as linear()'s, in 128 bits
+    for (std::size_t i = 0; i < v.size(); ++i) s += WideSum{k_[i]} * v[i];
     return s == rhs_;
   }
 
@@ -54,7 +55,7 @@ class LinearDomain final : public Propagator {
     rest_lo_[n] = rest_hi_[n] = 0;
     for (std::size_t p = n; p-- > 0;) {
       const std::size_t i = order_[p];
-      const std::int64_t a = k_[i] * ctx.min(scope()[i]), b = k_[i] * ctx.max(scope()[i]);
+      const WideSum a = WideSum{k_[i]} * ctx.min(scope()[i]), b = WideSum{k_[i]} * ctx.max(scope()[i]);
       rest_lo_[p] = rest_lo_[p + 1] + (a < b ? a : b);
       rest_hi_[p] = rest_hi_[p + 1] + (a < b ? b : a);
     }
@@ -76,10 +77,10 @@ class LinearDomain final : public Propagator {
     at_[0] = n > 1 ? d.min(scope()[order_[0]]) : Domains::none;
     for (;;) {
       if (p == n - 1) {  // every enumerated variable has a value: the last one is implied
-        const std::int64_t need = rhs_ - partial_[p];
-        if (need % k_[last] == 0) {
-          const std::int64_t v = need / k_[last];
-          if (v >= INT32_MIN && v <= INT32_MAX && d.contains(lv, static_cast<Value>(v))) {
+        const WideSum need = rhs_ - partial_[p];
+        const auto [exact, v] = divide(need, k_[last]);
+        if (exact) {
+          if (v >= kMinValue && v <= kMaxValue && d.contains(lv, static_cast<Value>(v))) {
             for (std::size_t q = 0; q + 1 < n; ++q) supports_.mark(order_[q], at_[q]);
             supports_.mark(last, static_cast<Value>(v));
           }
@@ -95,7 +96,7 @@ class LinearDomain final : public Propagator {
         at_[p] = d.next(scope()[order_[p]], at_[p]);
         continue;
       }
-      const std::int64_t s = partial_[p] + k_[order_[p]] * at_[p];
+      const WideSum s = partial_[p] + WideSum{k_[order_[p]]} * at_[p];
       // the terms after p must make up rhs - s: cut when their bounds cannot
       if (rhs_ - s < rest_lo_[p + 1] || rhs_ - s > rest_hi_[p + 1]) {
         at_[p] = d.next(scope()[order_[p]], at_[p]);
@@ -107,6 +108,17 @@ class LinearDomain final : public Propagator {
     }
   }
 
+  // need / k when exact (need is 128-bit: the coefficients are any int64); in 64 bits when need
+  // is small, as it is unless the coefficients are huge.
+  static std::pair<bool, WideSum> divide(WideSum need, std::int64_t k) {
+    const WideSum small = WideSum{1} << 62;
+    if (need >= -small && need <= small) {
+      const auto n = static_cast<std::int64_t>(need);
+      return {n % k == 0, n / k};
+    }
+    return {need % k == 0, need / k};
+  }
+
   std::unique_ptr<Propagator> bounds_;  // linear()'s bounds(R) propagator, beyond max_tuples
   std::vector<std::int64_t> k_;
   std::int64_t rhs_;
@@ -114,7 +126,7 @@ class LinearDomain final : public Propagator {
   // the enumeration's scratch, sized at construction: position -> scope index, value, sums
   std::vector<std::size_t> order_;
   std::vector<Value> at_;
-  std::vector<std::int64_t> partial_, rest_lo_, rest_hi_;
+  std::vector<WideSum> partial_, rest_lo_, rest_hi_;  // sums: 128 bits (wide_sum.hpp)
   Supports supports_;
 };
 

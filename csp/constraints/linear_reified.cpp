@@ -6,29 +6,40 @@
 
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/reify_rule.hpp"
+#include "csp/constraints/wide_sum.hpp"
 #include "csp/engine.hpp"
 
 namespace csp {
 namespace {
 
-std::int64_t weighted_sum(const std::vector<std::int64_t>& c, std::span<const Value> v) {
-  std::int64_t s = 0;
-  for (std::size_t i = 0; i < c.size(); ++i) s += c[i] * v[i];
+// In 128 bits: the coefficients are any int64, and even +-2^30 overflow 64 bits over nine terms at
+// the edge of the range.
+WideSum weighted_sum(const std::vector<std::int64_t>& c, std::span<const Value> v) {
+  WideSum s = 0;
+  for (std::size_t i = 0; i < c.size(); ++i) s += WideSum{c[i]} * v[i];
   return s;
 }
 
 class LinearNotEqual final : public Propagator {
  public:
   LinearNotEqual(std::vector<std::int64_t> c, std::vector<Var> x, std::int64_t rhs)
-      : Propagator(std::move(x), Trigger::fixed), c_(std::move(c)), rhs_(rhs) {
+      : Propagator(std::move(x), Trigger::fixed), c_(std::move(c)), rhs_(rhs), wide_(!sums_fit_int64(c_, rhs_)) {
     if (c_.size() != scope().size()) throw std::invalid_argument("linear_not_equal: coefficients and variables differ");
   }
   std::string name() const override { return "linear(!=)"; }
   bool satisfied(std::span<const Value> v) const override { return weighted_sum(c_, v) != rhs_; }
+  PropStatus propagate(Context& ctx) override { return wide_ ? run_wide(ctx) : run<std::int64_t>(ctx); }
+
+ private:
+  // Out of line, so that the 64-bit path inlined into propagate() stays as compact as before.
+  [[gnu::noinline]] PropStatus run_wide(Context& ctx) { return run<WideSum>(ctx); }
+
   // With every term fixed but one, removes the value that would make the sum rhs; subsumed once
-  // no candidate can make it (the interval form may keep an interior value: then not yet).
-  PropStatus propagate(Context& ctx) override {
-    std::int64_t rest = 0;
+  // no candidate can make it (the interval form may keep an interior value: then not yet). Sums in
+  // Sum: 64 bits when sums_fit_int64(), else 128 (coefficients up to any int64).
+  template <class Sum>
+  PropStatus run(Context& ctx) {
+    Sum rest = 0;
     std::size_t open = c_.size();
     for (std::size_t i = 0; i < c_.size(); ++i) {
       const Var x = scope()[i];
@@ -37,26 +48,26 @@ class LinearNotEqual final : public Propagator {
         open = i;
         continue;
       }
-      rest += c_[i] * ctx.value(x);
+      rest += Sum{c_[i]} * ctx.value(x);
     }
     if (open == c_.size()) return rest != rhs_ ? PropStatus::subsumed : PropStatus::failed;
     // The open variable may appear more than once: its total coefficient.
-    std::int64_t k = 0;
+    Sum k = 0;
     for (std::size_t i = 0; i < c_.size(); ++i)
       if (scope()[i] == scope()[open]) k += c_[i];
-    const std::int64_t gap = rhs_ - rest;
+    const Sum gap = rhs_ - rest;
     if (k == 0) return gap != 0 ? PropStatus::subsumed : PropStatus::failed;
     if (gap % k != 0) return PropStatus::subsumed;
-    const std::int64_t a = gap / k;
-    if (a < std::numeric_limits<Value>::min() || a > std::numeric_limits<Value>::max()) return PropStatus::subsumed;
+    const Sum a = gap / k;
+    if (a < kMinValue || a > kMaxValue) return PropStatus::subsumed;  // no candidate: nothing to remove
     const Var x = scope()[open];
     if (!ctx.remove(x, static_cast<Value>(a))) return PropStatus::failed;
     return ctx.contains(x, static_cast<Value>(a)) ? PropStatus::fixpoint : PropStatus::subsumed;
   }
 
- private:
   std::vector<std::int64_t> c_;
   std::int64_t rhs_;
+  bool wide_;  // sums may leave 64 bits: run in 128
 };
 
 // sum REL rhs, REL one of =, !=, <= (a < comes as <= rhs - 1), or its negation.
@@ -66,8 +77,9 @@ struct LinearLiteral {
   Comparison rel;
   std::int64_t rhs;
   std::unique_ptr<Propagator> holds, fails;  // enforce the comparison, its negation
+  bool wide = false;                         // !sums_fit_int64(c, rhs): bounds summed in 128 bits
 
-  bool truth(std::int64_t s) const {
+  bool truth(WideSum s) const {
     switch (rel) {
       case Comparison::equal: return s == rhs;
       case Comparison::not_equal: return s != rhs;
@@ -76,11 +88,12 @@ struct LinearLiteral {
     }
     return false;
   }
-  // The least and greatest sum over the bounds.
-  std::pair<std::int64_t, std::int64_t> range(const Context& ctx) const {
-    std::int64_t lo = 0, hi = 0;
+  // The least and greatest sum over the bounds, in 64 bits when sums_fit_int64(), else in 128.
+  template <class Sum>
+  std::pair<Sum, Sum> range(const Context& ctx) const {
+    Sum lo = 0, hi = 0;
     for (std::size_t i = 0; i < c.size(); ++i) {
-      const std::int64_t a = c[i] * ctx.min(x[i]), b = c[i] * ctx.max(x[i]);
+      const Sum a = Sum{c[i]} * ctx.min(x[i]), b = Sum{c[i]} * ctx.max(x[i]);
       lo += std::min(a, b);
       hi += std::max(a, b);
     }
@@ -95,7 +108,11 @@ struct LinearLiteral {
  private:
   // True when the bounds force the comparison to be `want`.
   bool decided(const Context& ctx, bool want) const {
-    const auto [lo, hi] = range(ctx);
+    return wide ? decided<WideSum>(ctx, want) : decided<std::int64_t>(ctx, want);
+  }
+  template <class Sum>
+  bool decided(const Context& ctx, bool want) const {
+    const auto [lo, hi] = range<Sum>(ctx);
     const bool outside = lo > rhs || hi < rhs, exact = lo == rhs && hi == rhs;
     switch (rel) {
       case Comparison::equal: return want ? exact : outside;
@@ -144,11 +161,16 @@ std::unique_ptr<Propagator> linear_reified(std::vector<std::int64_t> coefficient
                                            Comparison relation, std::int64_t rhs, Var b, Reify mode) {
   if (coefficients.size() != vars.size()) 
     throw std::invalid_argument("linear_reified: coefficients and variables differ");
+  // sum < rhs becomes sum <= rhs - 1, and its negation sum >= rhs + 1: both must exist in 64 bits.
+  if ((relation == Comparison::less && rhs == std::numeric_limits<std::int64_t>::min()) ||
+      (relation == Comparison::less_equal && rhs == std::numeric_limits<std::int64_t>::max()))
+    throw std::invalid_argument("linear_reified: the right-hand side " + std::to_string(rhs) +
+                                " is at the end of the 64-bit range");
   if (relation == Comparison::less) {
     relation = Comparison::less_equal;
     rhs -= 1;
   }
-  LinearLiteral lit{coefficients, vars, relation, rhs, nullptr, nullptr};
+  LinearLiteral lit{coefficients, vars, relation, rhs, nullptr, nullptr, !sums_fit_int64(coefficients, rhs)};
   switch (relation) {
     case Comparison::equal:
       lit.holds = linear(coefficients, vars, LinearRelation::equal, rhs);

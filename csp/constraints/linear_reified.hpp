@@ -5,7 +5,8 @@
 // last unfixed one). linear_reified, over the scope (vars..., b), reasons on bounds: while b is open,
 // b = 0 when the bounds of the sum already exclude the comparison and, for b <-> C, b = 1 when they
 // imply it; once b is fixed it runs C's own propagator (linear.hpp's bounds(R) for = and <=, or
-// linear_not_equal), or the negation's (b <-> C with b = 0). Coefficients as in linear.hpp.
+// linear_not_equal), or the negation's (b <-> C with b = 0). Coefficients are any int64 (zero
+// too); sums are 128-bit where 64 could overflow.
 #pragma once
 
 #include <cstdint>

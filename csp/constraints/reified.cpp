@@ -311,6 +311,17 @@ const char* comparison_name(Comparison c) {
 }  // namespace
 
 std::unique_ptr<Propagator> compare_reified(Var x, Comparison relation, Var y, Value offset, Var b, Reify mode) {
+  if (x == y) {  // x REL x + c is 0 REL c, for every x: b is that truth (b <->), or 0 when false (b ->)
+    bool truth = false;
+    switch (relation) {
+      case Comparison::equal: truth = offset == 0; break;
+      case Comparison::not_equal: truth = offset != 0; break;
+      case Comparison::less_equal: truth = 0 <= offset; break;
+      case Comparison::less: truth = 0 < offset; break;
+    }
+    const Value b_min = mode == Reify::equivalent && truth ? 1 : 0, b_max = truth ? 1 : 0;
+    return member(b, {{b_min, b_max}});
+  }
   Binary lit{x, y, Comparison::equal, offset, false};
   switch (relation) {
     case Comparison::equal: break;
