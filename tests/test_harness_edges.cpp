@@ -885,7 +885,7 @@ TEST_CASE("x != y over two unbounded variables (MiniZinc bug212)", "[edges][unbo
   }
 }
 
-TEST_CASE("-x1 - x2 - x3 <= -1 over three unbounded variables (MiniZinc bug222)", "[edges][unbounded]") {
+TEST_CASE("MiniZinc bug222: -x1 - x2 - x3 <= -1 over three unbounded variables", "[edges][unbounded]") {
   csp::Model model;
   const Var x1 = model.add_var(kLo, kHi), x2 = model.add_var(kLo, kHi), x3 = model.add_var(kLo, kHi);
   model.post(csp::linear({-1, -1, -1}, {x1, x2, x3}, csp::LinearRelation::less_equal, -1));
