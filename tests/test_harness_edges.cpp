@@ -471,7 +471,9 @@ TEST_CASE("comparisons of a variable with itself are domain consistent", "[brute
                                                     {csp::less_equal, csp::Comparison::less_equal},
                                                     {csp::less, csp::Comparison::less}};
   std::uint64_t seed = 2981;
-  for (const auto& [make, rel] : kinds) {
+  for (const auto& kind : kinds) {
+    const Make make = kind.first;  // not a structured binding: clang 14 cannot capture those
+    const csp::Comparison rel = kind.second;
     Spec s = base_spec(std::string("x ") + comparison_text(rel) + " x + c", kDomain, seed++);
     s.instances = 500;
     s.domains = [](Rng& r) { return Doms{r.chance(50) ? zone_values(r, Zone::mid) : edge_domain(r)}; };
