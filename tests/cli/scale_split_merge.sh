@@ -92,7 +92,10 @@ bad_merge 'part="1=2" status=exhausted solutions=-1 nodes=1 failures=0 time=0' "
 bad_merge 'part="1=2" status=exhausted solutions=1 nodes=1 failures=0' "no time= field"
 bad_merge 'part="1=2 status=exhausted' "part: the quote is not closed"
 bad_merge 'solutions: 14200' "'solutions:' is not a key=value field"
-bad_merge "$(head -1 "$T/q.results")" "part '$part1' has a result already, at $T/bad.results:1"
+first_result=$(head -1 "$T/q.results")  # whichever part finished first
+first_part=${first_result#part=\"}
+first_part=${first_part%%\"*}
+bad_merge "$first_result" "part '$first_part' has a result already, at $T/bad.results:1"
 
 # --- a bad --part line: exit 2, one line naming the token and why ---
 usage_error "--part with a bad token" queens 12 --count --part '0=3 x'
