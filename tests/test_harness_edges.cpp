@@ -97,7 +97,9 @@ Value pick(Rng& r, const std::vector<Value>& v) {
 
 // A uniform number in [lo, hi], both within +-2^62.
 std::int64_t between64(Rng& r, std::int64_t lo, std::int64_t hi) {
-  return lo + static_cast<std::int64_t>(r.g() % static_cast<std::uint64_t>(hi - lo + 1));
+  // In unsigned arithmetic: hi - lo reaches 2^63, past int64 (UBSan's signed-overflow report).
+  const std::uint64_t span = static_cast<std::uint64_t>(hi) - static_cast<std::uint64_t>(lo) + 1;
+  return static_cast<std::int64_t>(static_cast<std::uint64_t>(lo) + r.g() % span);
 }
 // v clamped to [-2^62, 2^62]: a right-hand side is an int64.
 std::int64_t clamp62(csp::WideSum v) {
