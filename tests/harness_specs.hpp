@@ -230,4 +230,33 @@ inline std::optional<Doms> linear_reified_fixpoint(const std::vector<std::int64_
   return out;
 }
 
+// ---- reification: what the reified specs of several test files share ------------------------------
+
+inline const char* comparison_text(csp::Comparison c) {
+  static const char* names[] = {"=", "!=", "<=", "<"};
+  return names[static_cast<int>(c)];
+}
+/// a REL b, with a in 128 bits (a linear sum at the edges of the range may pass 64).
+inline bool compares(csp::Comparison c, csp::WideSum a, std::int64_t b) {
+  switch (c) {
+    case csp::Comparison::equal: return a == b;
+    case csp::Comparison::not_equal: return a != b;
+    case csp::Comparison::less_equal: return a <= b;
+    case csp::Comparison::less: return a < b;
+  }
+  return false;
+}
+/// b <-> C or b -> C, on the tuple's last value b.
+inline bool reified(csp::Reify mode, bool condition, Value b) {
+  if (b != 0 && b != 1) return false;
+  return mode == csp::Reify::equivalent ? condition == (b == 1) : (b == 0 || condition);
+}
+inline constexpr csp::Comparison kComparisons[] = {csp::Comparison::equal, csp::Comparison::not_equal,
+                                                   csp::Comparison::less_equal, csp::Comparison::less};
+inline constexpr csp::Reify kModes[] = {csp::Reify::equivalent, csp::Reify::implies};
+/// "b <-> C" or "b -> C".
+inline std::string reified_name(csp::Reify mode, const std::string& condition) {
+  return std::string("b ") + (mode == csp::Reify::equivalent ? "<-> " : "-> ") + condition;
+}
+
 }  // namespace harness

@@ -221,36 +221,6 @@ TEST_CASE("times and pow with a variable used twice count it once", "[harness][a
 
 // ---- reification ---------------------------------------------------------------------------------
 
-const char* comparison_text(csp::Comparison c) {
-  static const char* names[] = {"=", "!=", "<=", "<"};
-  return names[static_cast<int>(c)];
-}
-
-bool compares(csp::Comparison c, std::int64_t a, std::int64_t b) {
-  switch (c) {
-    case csp::Comparison::equal: return a == b;
-    case csp::Comparison::not_equal: return a != b;
-    case csp::Comparison::less_equal: return a <= b;
-    case csp::Comparison::less: return a < b;
-  }
-  return false;
-}
-
-// b <-> C or b -> C, on the tuple's last value b.
-bool reified(csp::Reify mode, bool condition, Value b) {
-  if (!is01(b)) return false;
-  return mode == csp::Reify::equivalent ? condition == (b == 1) : (b == 0 || condition);
-}
-
-const csp::Comparison kComparisons[] = {csp::Comparison::equal, csp::Comparison::not_equal,
-                                        csp::Comparison::less_equal, csp::Comparison::less};
-const csp::Reify kModes[] = {csp::Reify::equivalent, csp::Reify::implies};
-
-// "b <-> C" or "b -> C".
-std::string reified_name(csp::Reify mode, const std::string& condition) {
-  return std::string("b ") + (mode == csp::Reify::equivalent ? "<-> " : "-> ") + condition;
-}
-
 std::vector<Value> boolean_domain(Rng& r) { return harness::random_domain(r, 0, 1, 40); }
 
 TEST_CASE("reified comparisons of two variables are domain consistent", "[bruteforce][harness][reified]") {

@@ -368,31 +368,6 @@ TEST_CASE("linear_not_equal at the edges is domain consistent", "[bruteforce][ha
 
 // ---- reified linear and reified comparisons --------------------------------------------------------
 
-const char* comparison_text(csp::Comparison c) {
-  static const char* names[] = {"=", "!=", "<=", "<"};
-  return names[static_cast<int>(c)];
-}
-bool compares(csp::Comparison c, csp::WideSum a, std::int64_t b) {
-  switch (c) {
-    case csp::Comparison::equal: return a == b;
-    case csp::Comparison::not_equal: return a != b;
-    case csp::Comparison::less_equal: return a <= b;
-    case csp::Comparison::less: return a < b;
-  }
-  return false;
-}
-// b <-> C or b -> C, with b the tuple's last value.
-bool reified(csp::Reify mode, bool condition, Value b) {
-  if (b != 0 && b != 1) return false;
-  return mode == csp::Reify::equivalent ? condition == (b == 1) : (b == 0 || condition);
-}
-const csp::Comparison kComparisons[] = {csp::Comparison::equal, csp::Comparison::not_equal,
-                                        csp::Comparison::less_equal, csp::Comparison::less};
-const csp::Reify kModes[] = {csp::Reify::equivalent, csp::Reify::implies};
-std::string reified_name(csp::Reify mode, const std::string& condition) {
-  return std::string("b ") + (mode == csp::Reify::equivalent ? "<-> " : "-> ") + condition;
-}
-
 TEST_CASE("reified linear comparisons at the edges keep linear_reified.hpp's promise",
           "[bruteforce][harness][edges][reified]") {
   std::uint64_t seed = 2951;
