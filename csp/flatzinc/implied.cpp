@@ -56,6 +56,7 @@ class Recogniser {
 
   Implied run() {
     find_exactly_ones();
+    if (exactly_one_.empty()) return found_;  // most models: no channel, so no all-different either
     post_channels();
     post_all_differents();
     return found_;
