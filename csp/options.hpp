@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "csp/rules/group_rules.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace csp {
 

@@ -16,8 +16,8 @@
 #include "csp/flatzinc/parser.hpp"
 #include "csp/flatzinc/run.hpp"
 #include "csp/options.hpp"
-#include "csp/search.hpp"
-#include "csp/var.hpp"
+#include "csp/search/solver.hpp"
+#include "csp/kernel/var.hpp"
 
 namespace fzn_random {
 

@@ -19,7 +19,7 @@
 // false for a zero divisor; int_pow with a negative exponent is 1 div pow(x, -y) (false for x = 0);
 // an element's index outside the array is false. The evaluator is written here from those
 // definitions and uses no library code. One reading is the solver's, not MiniZinc's: an
-// unbounded `var int` ranges over [kMinValue, kMaxValue] = ±(2^30 - 1), the range csp/var.hpp
+// unbounded `var int` ranges over [kMinValue, kMaxValue] = ±(2^30 - 1), the range csp/kernel/var.hpp
 // documents (MiniZinc itself declares tighter bounds for what it computes, and the builder refuses a
 // domain outside that range).
 #pragma once

@@ -6,8 +6,8 @@
 #include <limits>
 #include <sstream>
 
-#include "csp/engine.hpp"
-#include "csp/search.hpp"
+#include "csp/kernel/engine.hpp"
+#include "csp/search/solver.hpp"
 
 namespace harness {
 

@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 namespace harness {
 

@@ -19,7 +19,7 @@
 #include "csp/flatzinc/registry.hpp"
 #include "csp/flatzinc/run.hpp"
 #include "csp/flatzinc/search_annotations.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace fz = csp::flatzinc;
 

@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 #include "csp/flatzinc/builder.hpp"
 #include "csp/flatzinc/parser.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace fz = csp::flatzinc;
 

@@ -38,7 +38,7 @@
 #include "csp/constraints/linear_domain.hpp"
 #include "csp/constraints/linear_reified.hpp"
 #include "csp/constraints/reified.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 #include "harness_specs.hpp"
 #include "propagator_harness.hpp"
 

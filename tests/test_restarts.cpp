@@ -1,4 +1,4 @@
-// Restarts (csp/restarts.hpp): the schedules' terms, and that searching with restarts keeps every
+// Restarts (csp/search/restarts.hpp): the schedules' terms, and that searching with restarts keeps every
 // answer exact: all-solution counts, first solutions checked, unsatisfiability and optima.
 #include <catch2/catch.hpp>
 

@@ -1,4 +1,4 @@
-// Subproblems (csp/subproblem.hpp): a split's parts are disjoint, cover the space, come in the
+// Subproblems (csp/search/subproblem.hpp): a split's parts are disjoint, cover the space, come in the
 // sequential search's order, and their paths survive the text form.
 #include <catch2/catch.hpp>
 
@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/subproblem.hpp"
+#include "csp/search/subproblem.hpp"
 #include "problems/queens/queens.hpp"
 
 namespace {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "csp/stats.hpp"
+#include "csp/kernel/stats.hpp"
 
 namespace apps_common::bench {
 

@@ -18,7 +18,7 @@
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/options.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace csp_app {
 

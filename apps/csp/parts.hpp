@@ -1,7 +1,7 @@
 // --split N and --part LINE, the same on every csp command (docs/scale-out.md): --split prints N
 // self-contained command lines, one per part of the command's search (the command as given, plus
 // --part '<path>'); --part solves one part and prints its result line (result_line.hpp) for csp
-// merge. The paths come from csp::split (csp/subproblem.hpp) over the very model, start and search
+// merge. The paths come from csp::split (csp/search/subproblem.hpp) over the very model, start and search
 // options the command solves with, so the parts' union is the command's whole search.
 #pragma once
 
@@ -9,7 +9,7 @@
 #include <span>
 #include <string>
 
-#include "csp/subproblem.hpp"
+#include "csp/search/subproblem.hpp"
 #include "options.hpp"
 #include "result_line.hpp"
 

@@ -17,7 +17,7 @@
 #include "apps/common/cli.hpp"
 #include "apps/common/interrupt.hpp"
 #include "apps/sudoku/web/server.hpp"
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 
 int main(int argc, char** argv) {
   std::signal(SIGPIPE, SIG_IGN);

@@ -16,7 +16,7 @@
 #include "commands.hpp"
 #include "apps/common/bench.hpp"
 #include "apps/common/search_options.hpp"
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
 namespace sudoku_app {

@@ -9,7 +9,7 @@
 
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 
 int main(int argc, char** argv) {
   using namespace sudoku_app;

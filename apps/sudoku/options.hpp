@@ -13,7 +13,7 @@
 
 #include "csp/options.hpp"
 #include "csp/rules/group_rules.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
 namespace sudoku_app {

@@ -5,7 +5,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 
 namespace sudoku_app {
 

@@ -6,7 +6,7 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 #include "pool.hpp"
 
 namespace sudoku_app {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "csp/constraints/all_different_domain.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 

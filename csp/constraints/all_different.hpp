@@ -29,8 +29,8 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/model.hpp"
-#include "csp/propagator.hpp"
+#include "csp/kernel/model.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

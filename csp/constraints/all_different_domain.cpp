@@ -41,7 +41,7 @@
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/domain_words.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

@@ -9,7 +9,7 @@
 
 #include "csp/constraints/extremum.hpp"
 #include "csp/constraints/supports.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

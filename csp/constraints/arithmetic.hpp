@@ -17,7 +17,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

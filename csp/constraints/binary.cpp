@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "csp/constraints/domain_words.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

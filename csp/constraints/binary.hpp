@@ -15,7 +15,7 @@
 #include <utility>
 #include <vector>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

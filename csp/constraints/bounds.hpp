@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 
 namespace csp {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "csp/constraints/domain_words.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "csp/constraints/repeats.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

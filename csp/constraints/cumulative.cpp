@@ -7,7 +7,7 @@
 
 #include "csp/constraints/bounds.hpp"
 #include "csp/constraints/cumulative_edge_finding.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "csp/constraints/bounds.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "csp/constraints/bounds.hpp"
 #include "csp/constraints/theta_lambda_tree.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -11,7 +11,7 @@
 #include <bit>
 #include <cstdint>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 
 namespace csp::domain_words {
 

@@ -7,7 +7,7 @@
 #include "csp/constraints/domain_words.hpp"
 #include "csp/constraints/reified.hpp"
 #include "csp/constraints/supports.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

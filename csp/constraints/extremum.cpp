@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

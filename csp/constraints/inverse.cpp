@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -8,7 +8,7 @@
 
 #include "csp/constraints/bounds.hpp"
 #include "csp/constraints/wide_sum.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -14,7 +14,7 @@
 #include <memory>
 #include <vector>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

@@ -7,7 +7,7 @@
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/reify_rule.hpp"
 #include "csp/constraints/wide_sum.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

@@ -1,6 +1,6 @@
 #include "csp/constraints/predicate.hpp"
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

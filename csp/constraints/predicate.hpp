@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

@@ -13,7 +13,7 @@
 #include <memory>
 #include <vector>
 
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

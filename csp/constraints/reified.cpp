@@ -8,7 +8,7 @@
 #include "csp/constraints/binary.hpp"
 #include "csp/constraints/reify_rule.hpp"
 #include "csp/constraints/supports.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

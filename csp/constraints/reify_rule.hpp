@@ -8,7 +8,7 @@
 #pragma once
 
 #include "csp/constraints/reified.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "csp/var.hpp"
+#include "csp/kernel/var.hpp"
 
 namespace csp {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <bit>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 

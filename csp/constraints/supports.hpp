@@ -12,7 +12,7 @@
 #include <span>
 #include <vector>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 
 namespace csp {
 

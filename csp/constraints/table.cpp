@@ -6,7 +6,7 @@
 
 #include "csp/constraints/repeats.hpp"
 #include "csp/constraints/supports.hpp"
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

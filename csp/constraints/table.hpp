@@ -12,7 +12,7 @@
 #include <memory>
 #include <vector>
 
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 namespace csp {
 

@@ -8,7 +8,7 @@
 #include <limits>
 #include <span>
 
-#include "csp/var.hpp"
+#include "csp/kernel/var.hpp"
 
 namespace csp {
 

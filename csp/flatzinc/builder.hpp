@@ -5,7 +5,7 @@
 // Booleans are 0/1 integer variables. An alias (`var int: y = x;`) is the same Var as x, a fixed
 // variable (`var 1..9: z = 3;`) a constant one, a literal where a poster wants a variable a
 // constant variable (one per value). Unbounded `var int` gets the bounds [csp::kMinValue,
-// csp::kMaxValue] (csp/var.hpp), in the interval form of wide domains.
+// csp::kMaxValue] (csp/kernel/var.hpp), in the interval form of wide domains.
 // Anything the solver cannot take — float or set variables, a value outside the supported range, a
 // constraint with no poster — throws BuildError naming the line and what is missing.
 #pragma once
@@ -22,7 +22,7 @@
 #include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
 #include "csp/flatzinc/implied.hpp"
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 namespace csp::flatzinc {
 

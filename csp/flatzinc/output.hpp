@@ -7,7 +7,7 @@
 #include <string>
 
 #include "csp/flatzinc/builder.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace csp::flatzinc {
 

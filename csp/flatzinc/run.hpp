@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "csp/flatzinc/builder.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace csp::flatzinc {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "csp/heuristics.hpp"
+#include "csp/search/orders.hpp"
 
 namespace csp::flatzinc {
 

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"
 

@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 namespace csp {
 

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 #include "csp/rules/group_rule.hpp"
 #include "csp/rules/working_copy.hpp"
 

@@ -21,8 +21,8 @@
 #include <span>
 #include <vector>
 
-#include "csp/engine.hpp"
-#include "csp/model.hpp"
+#include "csp/kernel/engine.hpp"
+#include "csp/kernel/model.hpp"
 
 // CSP_NO_SIMD (CMake option CSP_SIMD=OFF) takes the plain loops even where SSE2 exists, so that
 // they are built and tested on x86-64 too.

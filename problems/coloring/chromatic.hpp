@@ -11,7 +11,7 @@
 #include <chrono>
 #include <vector>
 
-#include "csp/subproblem.hpp"
+#include "csp/search/subproblem.hpp"
 #include "problems/coloring/coloring.hpp"
 
 namespace problems::coloring {

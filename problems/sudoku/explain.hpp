@@ -21,7 +21,7 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/trace.hpp"
+#include "csp/kernel/trace.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
 namespace problems::sudoku {

@@ -10,7 +10,7 @@
 
 #include "csp/flatzinc/builder.hpp"
 #include "csp/flatzinc/parser.hpp"
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 #include "fuzz_check.hpp"
 
 namespace fz = csp::flatzinc;

@@ -12,7 +12,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 #include "csp/options.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"

@@ -44,7 +44,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 namespace sudoku_web {
 

@@ -11,7 +11,7 @@
 #include <spdlog/spdlog.h>
 
 #include "assets.hpp"
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 #include <httplib.h>
 
 namespace sudoku_web {

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 #include "csp/rules/group_rules.hpp"
 
 namespace csp::techniques {

@@ -45,7 +45,7 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/structure.hpp"
 

@@ -1,4 +1,4 @@
-#include "csp/restarts.hpp"
+#include "csp/search/restarts.hpp"
 
 #include <algorithm>
 #include <cmath>

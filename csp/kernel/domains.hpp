@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "csp/var.hpp"
+#include "csp/kernel/var.hpp"
 
 namespace csp {
 

@@ -1,45 +1,13 @@
-#include "csp/search.hpp"
+#include "csp/search/solver.hpp"
 
 #include <stdexcept>
 #include <string>
 #include <utility>
 
-#include "csp/dfs.hpp"
-#include "csp/parallel.hpp"
+#include "csp/search/dfs.hpp"
+#include "csp/search/parallel.hpp"
 
 namespace csp {
-
-Inference parse_inference(std::string_view name) {
-  if (name == "none") return Inference::none;
-  if (name == "fc") return Inference::forward;
-  if (name == "mac") return Inference::mac;
-  throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc or mac)");
-}
-
-const std::vector<std::string_view>& inference_names() {
-  static const std::vector<std::string_view> n{"none", "fc", "mac"};
-  return n;
-}
-
-std::string_view to_string(Inference i) {
-  switch (i) {
-    case Inference::none: return "none";
-    case Inference::forward: return "fc";
-    case Inference::mac: return "mac";
-  }
-  return "?";
-}
-
-std::string_view to_string(LimitHit l) {
-  switch (l) {
-    case LimitHit::none: return "none";
-    case LimitHit::nodes: return "nodes";
-    case LimitHit::failures: return "failures";
-    case LimitHit::time: return "time";
-    case LimitHit::interrupted: return "interrupted";
-  }
-  return "?";
-}
 
 Solver::Solver(const Model& model, SearchOptions options)
     : model_(model), dfs_(std::make_unique<DepthFirstSearch>(model, options)) {

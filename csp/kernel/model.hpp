@@ -13,8 +13,8 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/domains.hpp"
-#include "csp/propagator.hpp"
+#include "csp/kernel/domains.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp {
 

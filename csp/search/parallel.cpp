@@ -1,4 +1,4 @@
-#include "csp/parallel.hpp"
+#include "csp/search/parallel.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -8,8 +8,8 @@
 #include <thread>
 #include <utility>
 
-#include "csp/dfs.hpp"
-#include "csp/subproblem.hpp"
+#include "csp/search/dfs.hpp"
+#include "csp/search/subproblem.hpp"
 
 namespace csp {
 

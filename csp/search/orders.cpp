@@ -1,4 +1,4 @@
-#include "csp/heuristics.hpp"
+#include "csp/search/orders.hpp"
 
 #include <algorithm>
 #include <bit>
@@ -7,7 +7,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 namespace csp {
 namespace {

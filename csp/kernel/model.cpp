@@ -1,13 +1,48 @@
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 #include <algorithm>
+#include <iterator>
+#include <span>
 #include <stdexcept>
-
-#include "csp/constraints/reified.hpp"
+#include <utility>
 
 #include <boost/container/small_vector.hpp>
 
+#include "csp/kernel/engine.hpp"
+
 namespace csp {
+
+namespace {
+
+// x in a set of values, for a variable in the interval form (which holds bounds only): each bound
+// moves to the nearest member inside them. The values in between stay candidates, so search and
+// the solution check (satisfied) see the holes. The kernel's own, so that add_var needs nothing
+// from constraints/ (member() there is the same test over ranges, with the bit-set form too).
+class IntervalMembers final : public Propagator {
+ public:
+  IntervalMembers(Var x, std::vector<Value> members)
+      : Propagator({x}, {Watch::change(x, Trigger::bounds)}), members_(std::move(members)) {
+    std::sort(members_.begin(), members_.end());
+    members_.erase(std::unique(members_.begin(), members_.end()), members_.end());
+  }
+  std::string name() const override { return "member"; }
+  bool satisfied(std::span<const Value> v) const override {
+    return std::binary_search(members_.begin(), members_.end(), v[0]);
+  }
+  PropStatus propagate(Context& ctx) override {
+    const Var x = scope()[0];
+    const auto first = std::lower_bound(members_.begin(), members_.end(), ctx.min(x));
+    const auto past_last = std::upper_bound(members_.begin(), members_.end(), ctx.max(x));
+    if (first >= past_last) return PropStatus::failed;
+    return ctx.remove_below(x, *first) && ctx.remove_above(x, *std::prev(past_last)) ? PropStatus::fixpoint
+                                                                                     : PropStatus::failed;
+  }
+
+ private:
+  std::vector<Value> members_;  // sorted, distinct
+};
+
+}  // namespace
 
 Var Model::add_layout(Value lo, Value hi, std::string name) {
   if (lo > hi) throw std::invalid_argument("empty domain for variable '" + name + "'");
@@ -47,11 +82,7 @@ Var Model::add_var(const std::vector<Value>& values, std::string name) {
   Var v = add_layout(*lo, *hi, std::move(name));
   for (Value x : values) initial_.add(v, x);
   // The interval form cannot hold the holes: a propagator keeps the bounds on members instead.
-  if (initial_.interval(v)) {
-    Ranges members;
-    for (Value x : values) members.emplace_back(x, x);
-    post(member(v, std::move(members)));
-  }
+  if (initial_.interval(v)) post(std::make_unique<IntervalMembers>(v, values));
   return v;
 }
 

@@ -1,4 +1,4 @@
-#include "csp/branching.hpp"
+#include "csp/search/branching.hpp"
 
 namespace csp {
 

@@ -1,13 +1,14 @@
 // The orders a search branches with: the options' own variable and value orders, and one pair per
 // branching phase (SearchOptions::phases), each restricted to its variables. Depth-first search
-// (csp/dfs.cpp) and the split into parts (csp/subproblem.cpp) both branch through one of these, so
+// (csp/search/dfs.cpp) and the split into parts (csp/search/subproblem.cpp) both branch through one of these, so
 // that a split sees exactly the tree the search would.
 #pragma once
 
 #include <memory>
 #include <vector>
 
-#include "csp/search.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/result.hpp"
 
 namespace csp {
 

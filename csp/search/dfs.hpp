@@ -1,4 +1,4 @@
-// Depth-first search: the search engine behind Solver (csp/search.hpp), in a file of its own as
+// Depth-first search: the search engine behind Solver (csp/search/solver.hpp), in a file of its own as
 // Gecode keeps each of its engines, so that another engine can come next to it over the same
 // contract: built once per solver from a model and options, then run from any start domains
 // towards a Goal, allocating nothing per node.
@@ -17,7 +17,7 @@
 // than that solution; every frame applies the newest bound to its domains before its next
 // decision, so every node after a solution is searched under it.
 //
-// Restarts (SearchOptions::restarts, csp/restarts.hpp): once a run has failed as often as the
+// Restarts (SearchOptions::restarts, csp/search/restarts.hpp): once a run has failed as often as the
 // schedule allows, the frames are dropped and search begins again from a copy of the propagated
 // root (under the newest bound, when optimising); the orders are not restarted, so what they
 // learned carries over. A satisfaction search stops restarting at its first solution.
@@ -30,12 +30,14 @@
 #include <memory>
 #include <vector>
 
-#include "csp/branching.hpp"
-#include "csp/search.hpp"
+#include "csp/kernel/engine.hpp"
+#include "csp/search/branching.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/result.hpp"
 
 namespace csp {
 
-/// What the runs of one parallel search share (csp/parallel.cpp). A run given one stops when told
+/// What the runs of one parallel search share (csp/search/parallel.cpp). A run given one stops when told
 /// to, draws its nodes from a common budget in batches of kBatch (so the budget is never exceeded
 /// and the counters are touched once per batch), and before each decision prunes with the best
 /// objective any run found.

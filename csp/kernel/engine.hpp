@@ -15,9 +15,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "csp/model.hpp"
-#include "csp/stats.hpp"
-#include "csp/trace.hpp"
+#include "csp/kernel/model.hpp"
+#include "csp/kernel/stats.hpp"
+#include "csp/kernel/trace.hpp"
 
 namespace csp {
 

@@ -1,4 +1,4 @@
-#include "csp/subproblem.hpp"
+#include "csp/search/subproblem.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -8,9 +8,9 @@
 #include <stdexcept>
 #include <utility>
 
-#include "csp/branching.hpp"
-#include "csp/engine.hpp"
-#include "csp/heuristics.hpp"
+#include "csp/search/branching.hpp"
+#include "csp/kernel/engine.hpp"
+#include "csp/search/orders.hpp"
 
 namespace csp {
 
@@ -31,7 +31,7 @@ bool narrow(Domains& d, const PathDecision& c) {
   return false;
 }
 
-// The tree as depth-first search sees it (csp/dfs.cpp): the same orders, phases and inference.
+// The tree as depth-first search sees it (csp/search/dfs.cpp): the same orders, phases and inference.
 class Splitter {
  public:
   Splitter(const Model& model, const SearchOptions& options)

@@ -1,4 +1,4 @@
-#include "csp/dfs.hpp"
+#include "csp/search/dfs.hpp"
 
 #include <algorithm>
 #include <limits>
@@ -9,7 +9,7 @@
 
 #include <spdlog/spdlog.h>
 
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 
 namespace csp {
 

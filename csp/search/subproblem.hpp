@@ -1,5 +1,5 @@
 // Subproblems: a search space cut into disjoint parts, each named by the decisions that lead to it
-// from the root (a Path), so that parts can be searched apart — by threads (csp/parallel.hpp) or
+// from the root (a Path), so that parts can be searched apart — by threads (csp/search/parallel.hpp) or
 // by other processes and machines, which receive a path as text (to_text / parse_path).
 //
 // split() expands the search tree as depth-first search would (the same variable and value orders,
@@ -15,13 +15,14 @@
 #include <string_view>
 #include <vector>
 
-#include "csp/search.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/result.hpp"
 
 namespace csp {
 
 /// One branching decision of a path from the root: var = value, var != value, var <= value, var > value.
 /// (Named PathDecision, not Decision as issue 20's interface sketch had it: csp::Decision is already
-/// the heuristics' decision, csp/heuristics.hpp.)
+/// the heuristics' decision, csp/search/orders.hpp.)
 struct PathDecision {
   enum class Op : std::uint8_t { eq, ne, le, gt };
   Var var;

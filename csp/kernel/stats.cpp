@@ -1,4 +1,4 @@
-#include "csp/stats.hpp"
+#include "csp/kernel/stats.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "csp/propagator.hpp"
+#include "csp/kernel/propagator.hpp"
 
 #include <boost/container/small_vector.hpp>
 

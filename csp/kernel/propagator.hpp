@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 
 namespace csp {
 

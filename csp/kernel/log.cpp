@@ -1,4 +1,4 @@
-#include "csp/log.hpp"
+#include "csp/kernel/log.hpp"
 
 #include <stdexcept>
 #include <string>

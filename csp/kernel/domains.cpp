@@ -1,4 +1,4 @@
-#include "csp/domains.hpp"
+#include "csp/kernel/domains.hpp"
 
 #include <algorithm>
 #include <climits>

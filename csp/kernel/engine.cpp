@@ -1,4 +1,4 @@
-#include "csp/engine.hpp"
+#include "csp/kernel/engine.hpp"
 
 #include <algorithm>
 #include <bit>

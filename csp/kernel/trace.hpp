@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-#include "csp/model.hpp"
+#include "csp/kernel/model.hpp"
 
 namespace csp {
 

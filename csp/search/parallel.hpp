@@ -1,7 +1,7 @@
 // Parallel search: one instance, many threads (SearchOptions::threads), behind Solver.
 //
 // Embarrassingly parallel search (Régin et al., EPS): a short sequential probe first (an instance
-// it finishes never starts a thread), then the space is split (csp/subproblem.hpp) into many more
+// it finishes never starts a thread), then the space is split (csp/search/subproblem.hpp) into many more
 // parts than threads — kPartsPerThread each — and the threads take the parts in depth-first order
 // from one atomic index, each part searched by the thread's own depth-first search over its own
 // model (SearchOptions::worker_model). Taking parts dynamically balances uneven parts without
@@ -15,10 +15,12 @@
 #include <memory>
 #include <vector>
 
-#include "csp/search.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/result.hpp"
 
 namespace csp {
 
+class DepthFirstSearch;
 struct Goal;
 
 /// The threads of one Solver. Not thread-safe itself: one search at a time, as Solver.

@@ -1,0 +1,29 @@
+#include "csp/search/options.hpp"
+
+#include <stdexcept>
+#include <string>
+
+namespace csp {
+
+Inference parse_inference(std::string_view name) {
+  if (name == "none") return Inference::none;
+  if (name == "fc") return Inference::forward;
+  if (name == "mac") return Inference::mac;
+  throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc or mac)");
+}
+
+const std::vector<std::string_view>& inference_names() {
+  static const std::vector<std::string_view> n{"none", "fc", "mac"};
+  return n;
+}
+
+std::string_view to_string(Inference i) {
+  switch (i) {
+    case Inference::none: return "none";
+    case Inference::forward: return "fc";
+    case Inference::mac: return "mac";
+  }
+  return "?";
+}
+
+}  // namespace csp

@@ -1,0 +1,92 @@
+// The options of a search: the heuristics and inference level, the limits, the objective of an
+// optimising search, branching phases, restarts and threads (csp/search/solver.hpp runs them).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "csp/kernel/model.hpp"
+#include "csp/kernel/trace.hpp"
+#include "csp/search/orders.hpp"
+#include "csp/search/restarts.hpp"
+
+namespace csp {
+
+
+/// How much reasoning follows each decision.
+enum class Inference : std::uint8_t {
+  none,     ///< check the constraints whose fixed variables the decision touched; prune nothing
+  forward,  ///< forward checking: run the decided variable's propagators once, wake nothing else
+  mac,      ///< maintain arc consistency: propagate to the fixpoint of every propagator
+};
+/// Parses "none", "fc" or "mac"; throws std::invalid_argument otherwise.
+Inference parse_inference(std::string_view name);
+/// The names parse_inference() accepts, weakest first.
+const std::vector<std::string_view>& inference_names();
+/// "none", "fc" or "mac".
+std::string_view to_string(Inference i);
+
+/// Bounds on one search; zero means unbounded.
+struct Limits {
+  std::uint64_t nodes = 0;      ///< stop before the decision that would exceed this many nodes
+  std::uint64_t failures = 0;   ///< stop once this many failures happened
+  std::chrono::nanoseconds time{0};  ///< stop once this much wall-clock time has passed
+  /// Stop as soon as this becomes true (set from another thread or a signal handler).
+  const std::atomic<bool>* interrupt = nullptr;
+};
+
+/// What an optimising search (Solver::optimize) minimises or maximises: one variable's value.
+struct Objective {
+  enum class Sense : std::uint8_t { minimize, maximize };
+  Var var;                          ///< the variable whose value is the objective
+  Sense sense = Sense::minimize;    ///< which way is better
+};
+
+/// One phase of branching (a part of FlatZinc's seq_search): the variables it decides, and how.
+/// Phases are branched in order, each until all its variables are fixed; then the options' own
+/// order and values branch on whatever is left unfixed.
+struct Phase {
+  std::vector<Var> vars;            ///< the variables this phase branches on (others untouched)
+  VariableOrderFactory order;       ///< which of them next
+  ValueOrderFactory values;         ///< in which order to try its candidates
+};
+
+/// How to search: the heuristics, the inference level, the limits, checking and tracing.
+struct SearchOptions {
+  VariableOrderFactory order = order::mrv();       ///< which variable to branch on (one instance per solver)
+  ValueOrderFactory values = values::ascending();  ///< in which order to try its candidates
+  Inference inference = Inference::mac;            ///< the reasoning after each decision
+  Limits limits;                                   ///< bounds on each search (none by default)
+  /// Check every solution against every constraint's satisfied() before reporting it. Turn off
+  /// only when the caller checks solutions itself (the sudoku command uses its own validator);
+  /// under inference none or fc the check is part of the search and always happens.
+  bool check_solutions = true;
+  /// Observer of every decision, refutation and propagation step (nullptr: none).
+  Tracer* tracer = nullptr;
+  /// Branching phases taken before `order`/`values` (empty: those alone decide every variable).
+  std::vector<Phase> phases;
+  /// Two-way branching: once a decision x = a is refuted (x != a holds), the variable order
+  /// chooses again, as at a new node, instead of going on with x's next value. FlatZinc's search
+  /// annotations mean this (smallest, first_fail: the refutation changes which variable is best).
+  /// Off: d-way branching, each node tries its variable's values in turn.
+  bool reselect = false;
+  /// Restarts on a failure schedule (csp/search/restarts.hpp), keeping the variable order's learned state
+  /// and the optimisation bound. Every goal stays complete and exact: a satisfaction search stops
+  /// restarting at its first solution, and the schedule grows without bound. Off by default.
+  Restarts restarts;
+  /// Threads searching one instance together (csp/search/parallel.hpp): the space is split into many
+  /// more parts than threads, handed out in order. Counts and optimal objectives equal one
+  /// thread's; the first solution may be another one (each is checked). 1: the sequential search,
+  /// unchanged. With a tracer the search runs on one thread whatever this says.
+  unsigned threads = 1;
+  /// Builds `model` again, once for each thread after the first: a model's propagators keep
+  /// scratch state, so two threads cannot search one model. It must build the same model (the
+  /// same variables and propagators, in the same order). Required when threads > 1.
+  std::function<Model()> worker_model;
+};
+
+}  // namespace csp
