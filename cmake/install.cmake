@@ -8,9 +8,11 @@ set(CSP_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 
 install(TARGETS csp_framework csp_logging EXPORT csp-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-# Every header under csp/, whatever it holds at the time (a glob, not a list to keep up to date).
+# The public headers under csp/, whatever they are at the time (a glob, not a list to keep up to
+# date): every header but those of a detail/ folder, which hold what a layer shares inside itself
+# (the search engine's internals, the propagators' helpers) and no public header includes.
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/csp/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/csp
-  FILES_MATCHING PATTERN "*.hpp")
+  FILES_MATCHING PATTERN "*.hpp" PATTERN "detail" EXCLUDE)
 install(EXPORT csp-targets NAMESPACE csp:: FILE cspTargets.cmake DESTINATION ${CSP_CMAKE_DIR})
 
 configure_package_config_file(${CMAKE_CURRENT_LIST_DIR}/cspConfig.cmake.in

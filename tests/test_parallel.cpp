@@ -1,4 +1,4 @@
-// One instance, many threads (SearchOptions::threads, csp/search/parallel.hpp): the same counts and
+// One instance, many threads (SearchOptions::threads, csp/search/detail/parallel.hpp): the same counts and
 // optima as one thread, every solution checked, and limits that stop every thread.
 #include <catch2/catch.hpp>
 
@@ -9,8 +9,8 @@
 
 #include "csp/constraints/extremum.hpp"
 #include "csp/csp.hpp"
-#include "csp/search/dfs.hpp"
-#include "csp/search/parallel.hpp"
+#include "csp/search/detail/dfs.hpp"
+#include "csp/search/detail/parallel.hpp"
 #include "problems/queens/queens.hpp"
 
 namespace {

@@ -78,7 +78,7 @@ struct SearchOptions {
   /// and the optimisation bound. Every goal stays complete and exact: a satisfaction search stops
   /// restarting at its first solution, and the schedule grows without bound. Off by default.
   Restarts restarts;
-  /// Threads searching one instance together (csp/search/parallel.hpp): the space is split into many
+  /// Threads searching one instance together (csp/search/detail/parallel.hpp): the space is split into many
   /// more parts than threads, handed out in order. Counts and optimal objectives equal one
   /// thread's; the first solution may be another one (each is checked). 1: the sequential search,
   /// unchanged. With a tracer the search runs on one thread whatever this says.

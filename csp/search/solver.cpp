@@ -4,8 +4,8 @@
 #include <string>
 #include <utility>
 
-#include "csp/search/dfs.hpp"
-#include "csp/search/parallel.hpp"
+#include "csp/search/detail/dfs.hpp"
+#include "csp/search/detail/parallel.hpp"
 
 namespace csp {
 

@@ -1,6 +1,6 @@
 // Search: the Solver facade of backtracking search over a model, with pluggable heuristics and
 // inference level. Its options are csp/search/options.hpp, its results csp/search/result.hpp, its
-// engine (depth-first) csp/search/dfs.hpp.
+// engine (depth-first) csp/search/detail/dfs.hpp.
 //
 // At each node the variable order (or the first phase with an unfixed variable) picks a variable
 // and the value order gives its decisions: a list of candidates made when the node opens, or, for
@@ -25,7 +25,7 @@ class DepthFirstSearch;
 class ParallelSearch;
 struct Goal;
 
-/// Searches one model: the facade over the search engine (depth-first, csp/search/dfs.hpp).
+/// Searches one model: the facade over the search engine (depth-first, csp/search/detail/dfs.hpp).
 /// Allocates its work space once; each search then allocates nothing per node.
 /// Not thread-safe: one solver per thread (and one model per solver, see Model). With
 /// SearchOptions::threads > 1 it runs that many threads itself for each search.

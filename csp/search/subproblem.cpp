@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "csp/search/branching.hpp"
+#include "csp/search/detail/branching.hpp"
 #include "csp/kernel/engine.hpp"
 #include "csp/search/orders.hpp"
 
@@ -31,7 +31,7 @@ bool narrow(Domains& d, const PathDecision& c) {
   return false;
 }
 
-// The tree as depth-first search sees it (csp/search/dfs.cpp): the same orders, phases and inference.
+// The tree as depth-first search sees it (csp/search/detail/dfs.cpp): the same orders, phases and inference.
 class Splitter {
  public:
   Splitter(const Model& model, const SearchOptions& options)

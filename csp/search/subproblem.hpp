@@ -1,5 +1,5 @@
 // Subproblems: a search space cut into disjoint parts, each named by the decisions that lead to it
-// from the root (a Path), so that parts can be searched apart — by threads (csp/search/parallel.hpp) or
+// from the root (a Path), so that parts can be searched apart — by threads (csp/search/detail/parallel.hpp) or
 // by other processes and machines, which receive a path as text (to_text / parse_path).
 //
 // split() expands the search tree as depth-first search would (the same variable and value orders,

@@ -31,13 +31,13 @@
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
-#include "csp/search/branching.hpp"
+#include "csp/search/detail/branching.hpp"
 #include "csp/search/options.hpp"
 #include "csp/search/result.hpp"
 
 namespace csp {
 
-/// What the runs of one parallel search share (csp/search/parallel.cpp). A run given one stops when told
+/// What the runs of one parallel search share (csp/search/detail/parallel.cpp). A run given one stops when told
 /// to, draws its nodes from a common budget in batches of kBatch (so the budget is never exceeded
 /// and the counters are touched once per batch), and before each decision prunes with the best
 /// objective any run found.

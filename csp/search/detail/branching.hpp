@@ -1,6 +1,6 @@
 // The orders a search branches with: the options' own variable and value orders, and one pair per
 // branching phase (SearchOptions::phases), each restricted to its variables. Depth-first search
-// (csp/search/dfs.cpp) and the split into parts (csp/search/subproblem.cpp) both branch through one of these, so
+// (csp/search/detail/dfs.cpp) and the split into parts (csp/search/subproblem.cpp) both branch through one of these, so
 // that a split sees exactly the tree the search would.
 #pragma once
 

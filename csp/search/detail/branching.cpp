@@ -1,4 +1,4 @@
-#include "csp/search/branching.hpp"
+#include "csp/search/detail/branching.hpp"
 
 namespace csp {
 

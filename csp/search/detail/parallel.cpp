@@ -1,4 +1,4 @@
-#include "csp/search/parallel.hpp"
+#include "csp/search/detail/parallel.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -8,7 +8,7 @@
 #include <thread>
 #include <utility>
 
-#include "csp/search/dfs.hpp"
+#include "csp/search/detail/dfs.hpp"
 #include "csp/search/subproblem.hpp"
 
 namespace csp {

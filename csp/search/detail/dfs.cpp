@@ -1,4 +1,4 @@
-#include "csp/search/dfs.hpp"
+#include "csp/search/detail/dfs.hpp"
 
 #include <algorithm>
 #include <limits>
