@@ -1,4 +1,4 @@
-// Implied constraints of the FlatZinc builder (csp/flatzinc/implied.hpp): the channels and the
+// Implied constraints of the FlatZinc builder (csp/flatzinc/detail/implied.hpp): the channels and the
 // all-different it recognises in linear decompositions, what they add to propagation, and the
 // near misses it must leave alone (answers compared with the plain linear model's every time).
 #include <catch2/catch.hpp>

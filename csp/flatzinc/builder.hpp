@@ -21,7 +21,7 @@
 
 #include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
-#include "csp/flatzinc/implied.hpp"
+#include "csp/flatzinc/detail/implied.hpp"
 #include "csp/kernel/model.hpp"
 
 namespace csp::flatzinc {

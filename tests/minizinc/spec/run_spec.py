@@ -1063,7 +1063,7 @@ def main():
                   # examples/* once, as the optimize-N suites run them (non-strict) but without their -O0.
                   {"name": "examples", "includes": ["examples/*"], "strict": False, "options": {}},
                   # sudoku/* is in no suite of suites.yml, so MiniZinc's harness never runs it; we do: its
-                  # 16x16 puzzles written as 0/1 linear equations are what csp/flatzinc/implied.hpp is for.
+                  # 16x16 puzzles written as 0/1 linear equations are what csp/flatzinc/detail/implied.hpp is for.
                   {"name": "sudoku", "includes": ["sudoku/*"], "strict": False, "options": {}}]
     several = bool(args.suite) and len(suites) > 1
 

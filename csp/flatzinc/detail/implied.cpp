@@ -1,5 +1,5 @@
 // Channels and all-different recognised in linear decompositions (see implied.hpp).
-#include "csp/flatzinc/implied.hpp"
+#include "csp/flatzinc/detail/implied.hpp"
 
 #include <algorithm>
 #include <cstdint>
