@@ -16,7 +16,7 @@
 //   - search rules: post_groups() posts a rule as its finder applied to a fixpoint (propagator.cpp),
 //     unless the deduction has an accelerator: a fast propagator proven (tests/test_rules.cpp,
 //     differentially) to reach exactly the closure of its finders — the singles (singles.cpp) for
-//     naked-single and hidden-single, locked pairs (locked_pairs.hpp) for pointing and claiming.
+//     naked-single and hidden-single, locked pairs (detail/locked_pairs.hpp) for pointing and claiming.
 //
 // Adding a deduction (say "w-wing"), two steps:
 //   1. csp/rules/techniques/w_wing.cpp: `bool find_w_wing(const Position&, Step&)`, its header
