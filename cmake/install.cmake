@@ -1,16 +1,19 @@
 # Installing the library (issue 17): `cmake --install <build> --prefix P` (or `make install`) puts
-# the headers of csp/ under P/include/csp/ (their include paths unchanged), libcsp.a under P/lib,
-# a CMake package (`find_package(csp CONFIG)` gives `csp::csp`) and a pkg-config file (csp.pc).
+# the public headers of csp/ under P/include/csp/ (their include paths unchanged; not the internal
+# ones of detail/ folders), libcsp.a and libcsp_rules.a under P/lib, a CMake package
+# (`find_package(csp CONFIG)` gives `csp::csp` and, for the rules, `csp::rules`) and a pkg-config
+# file (csp.pc, both libraries).
 # Only the library: not problems/, not the commands. tests/consumer/ builds against the result.
 include(CMakePackageConfigHelpers)
 
 set(CSP_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/csp)
 
-install(TARGETS csp_framework csp_logging EXPORT csp-targets
+install(TARGETS csp_framework csp_rules csp_logging EXPORT csp-targets
   ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 # The public headers under csp/, whatever they are at the time (a glob, not a list to keep up to
 # date): every header but those of a detail/ folder, which hold what a layer shares inside itself
-# (the search engine's internals, the propagators' helpers) and no public header includes.
+# (the search engine's internals, the rules' propagators, the FlatZinc builder's recognisers) and no
+# public header includes (ctest consumer.headers checks it).
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/csp/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/csp
   FILES_MATCHING PATTERN "*.hpp" PATTERN "detail" EXCLUDE)
 install(EXPORT csp-targets NAMESPACE csp:: FILE cspTargets.cmake DESTINATION ${CSP_CMAKE_DIR})

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -13,57 +14,45 @@ std::vector<std::string> strings(const std::vector<std::string_view>& names) {
   return {names.begin(), names.end()};
 }
 
-// The rule names first (in listing order), then the words for sets of them: every canonical name
-// parse_rules() accepts, read off the rules' own list (csp::rule_names()).
-std::vector<std::string> rule_list_choices() {
-  std::vector<std::string> out;
-  for (bool sets : {false, true})
-    for (const RuleName& n : rule_names())
-      if (n.set == sets) out.emplace_back(n.name);
-  return out;
-}
+}  // namespace
 
-std::string rules_help() {
-  auto joined = [](const RuleSet& rules) {
-    std::string s;
-    for (Rule r : rules) s += (s.empty() ? "" : ", ") + std::string(rule_name(r));
-    return s;
-  };
-  std::string sets;
-  for (const RuleName& n : rule_names())
-    if (n.set) sets += (sets.empty() ? "" : ", ") + std::string(n.name);
-  return "Comma-separated rules (" + joined(all_rules()) + "; technique rules: " + joined(technique_rules()) +
-         "), or sets of them: " + sets + " (all: the " + std::to_string(all_rules().size()) +
-         " group rules; every: all, then techniques)";
-}
-
-std::vector<OptionSpec> build_table() {
-  std::vector<OptionSpec> t;
-  t.push_back({"order", "order", OptionKind::choice, "Variable order", strings(order::names()), 0, UINT64_MAX,
-               &SearchSettings::order});
-  t.push_back({"values", "values", OptionKind::choice, "Value order (random uses --seed)", strings(values::names()), 0,
-               UINT64_MAX, &SearchSettings::values});
-  t.push_back({"seed", "seed", OptionKind::whole, "Seed of the random value order", {}, 0, UINT64_MAX,
-               &SearchSettings::seed});
-  t.push_back({"inference", "inference", OptionKind::choice, "Inference after each decision",
-               strings(inference_names()), 0, UINT64_MAX, &SearchSettings::inference});
-  t.push_back({"rules", "rules", OptionKind::list, rules_help(), rule_list_choices(), 0, UINT64_MAX,
-               &SearchSettings::rules});
-  t.push_back({"node-limit", "node_limit", OptionKind::whole, "Give up a search after this many nodes (0: no limit)",
-               {}, 0, UINT64_MAX, &SearchSettings::node_limit});
-  t.push_back({"time-limit", "time_limit", OptionKind::seconds,
-               "Give up a search after this many seconds (fractional; 0: no limit)", {}, 0, UINT64_MAX,
-               &SearchSettings::time_limit});
-  t.push_back({"restart", "restart", OptionKind::choice,
-               "Restart from the root on a failure schedule (keeps learned weights and the best bound)",
-               strings(restart_kind_names()), 0, UINT64_MAX, &SearchSettings::restart});
-  t.push_back({"restart-base", "restart_base", OptionKind::whole,
-               "Failures allowed to the first run of a restart schedule (the scale of every run)", {}, 1, UINT64_MAX,
-               &SearchSettings::restart_base});
+OptionTable core_option_table() {
+  OptionTable t;
+  t.add({"order", "order", OptionKind::choice, "Variable order", strings(order::names()), 0, UINT64_MAX,
+         &SearchSettings::order});
+  t.add({"values", "values", OptionKind::choice, "Value order (random uses --seed)", strings(values::names()), 0,
+         UINT64_MAX, &SearchSettings::values});
+  t.add({"seed", "seed", OptionKind::whole, "Seed of the random value order", {}, 0, UINT64_MAX,
+         &SearchSettings::seed});
+  t.add({"inference", "inference", OptionKind::choice, "Inference after each decision",
+         strings(inference_names()), 0, UINT64_MAX, &SearchSettings::inference});
+  t.add({"node-limit", "node_limit", OptionKind::whole, "Give up a search after this many nodes (0: no limit)",
+         {}, 0, UINT64_MAX, &SearchSettings::node_limit});
+  t.add({"time-limit", "time_limit", OptionKind::seconds,
+         "Give up a search after this many seconds (fractional; 0: no limit)", {}, 0, UINT64_MAX,
+         &SearchSettings::time_limit});
+  t.add({"restart", "restart", OptionKind::choice,
+         "Restart from the root on a failure schedule (keeps learned weights and the best bound)",
+         strings(restart_kind_names()), 0, UINT64_MAX, &SearchSettings::restart});
+  t.add({"restart-base", "restart_base", OptionKind::whole,
+         "Failures allowed to the first run of a restart schedule (the scale of every run)", {}, 1, UINT64_MAX,
+         &SearchSettings::restart_base});
   return t;
 }
 
-}  // namespace
+void OptionTable::add(OptionSpec spec, std::string_view after) {
+  auto at = entries_.end();
+  if (!after.empty()) {
+    const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const OptionSpec& o) { return o.name == after; });
+    if (it != entries_.end()) at = it + 1;
+  }
+  entries_.insert(at, std::move(spec));
+}
+
+const OptionSpec* OptionTable::find(std::string_view name) const {
+  const auto it = std::find_if(entries_.begin(), entries_.end(), [&](const OptionSpec& o) { return o.name == name; });
+  return it == entries_.end() ? nullptr : &*it;
+}
 
 std::chrono::nanoseconds time_limit_of(double seconds) {
   // Clamped so that the conversion to nanoseconds cannot overflow (a century is "no limit" anyway).
@@ -83,19 +72,6 @@ SearchOptions SearchSettings::search_options() const {
   o.restarts.kind = parse_restart_kind(restart);
   o.restarts.base = restart_base;
   return o;
-}
-
-RuleSet SearchSettings::rule_set() const { return parse_rules(rules); }
-
-std::span<const OptionSpec> search_option_table() {
-  static const std::vector<OptionSpec> table = build_table();
-  return table;
-}
-
-const OptionSpec* find_search_option(std::string_view name) {
-  const auto t = search_option_table();
-  const auto it = std::find_if(t.begin(), t.end(), [&](const OptionSpec& o) { return o.name == name; });
-  return it == t.end() ? nullptr : &*it;
 }
 
 std::string option_text(const OptionSpec& spec, const SearchSettings& s) {

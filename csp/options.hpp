@@ -1,7 +1,10 @@
-// The search options every front end offers, described once: the commands' flags (--order, ...),
-// their help, the web API's fields and its /api/options listing, and the docs' table
-// (docs/options.md) are all generated from search_option_table(). Adding an option is one entry
-// there and one field in SearchSettings.
+// The search options, described once: the commands' flags (--order, ...), their help, the web API's
+// fields and its /api/options listing, and the docs' table (docs/options.md) are all generated from
+// an OptionTable. The table is composed: the search core's options (core_option_table(), here,
+// knowing nothing of the modules above it), then each module adds its own (the rules library's
+// --rules: csp/rules/rule_options.hpp); a front end offers the composition (apps/common/
+// option_registry.hpp). Adding an option is one entry in its module's table and one field in
+// SearchSettings.
 #pragma once
 
 #include <chrono>
@@ -12,7 +15,6 @@
 #include <variant>
 #include <vector>
 
-#include "csp/rules/group_rules.hpp"
 #include "csp/search/solver.hpp"
 
 namespace csp {
@@ -24,17 +26,16 @@ struct SearchSettings {
   std::string values = "min";      ///< a name of values::names()
   std::uint64_t seed = 1;          ///< the seed of the random value order
   std::string inference = "mac";   ///< a name of inference_names()
-  std::string rules = "none";      ///< a rule list for parse_rules()
+  std::string rules = "none";      ///< a rule list: the rules module's option (csp/rules/rule_options.hpp)
   std::uint64_t node_limit = 0;    ///< nodes per search, 0: none
   double time_limit = 0;           ///< seconds per search, 0: none
   std::string restart = "none";    ///< a name of restart_kind_names()
   std::uint64_t restart_base = 100;  ///< failures allowed to the first run (Restarts::base)
 
   /// The options for a Solver (no tracer, no interrupt); throws std::invalid_argument naming a
-  /// bad order, value order or inference. The rules are not part of it: see rule_set().
+  /// bad order, value order or inference. The rules are not part of it: see csp::rule_set()
+  /// (csp/rules/rule_options.hpp).
   SearchOptions search_options() const;
-  /// parse_rules(rules): throws std::invalid_argument naming a bad rule.
-  RuleSet rule_set() const;
 };
 
 /// Seconds (>= 0, fractional) as a time limit: clamped to a century, and never rounded down to 0,
@@ -61,11 +62,23 @@ struct OptionSpec {
   std::variant<std::string SearchSettings::*, std::uint64_t SearchSettings::*, double SearchSettings::*> field;
 };
 
-/// Every search option, in the order the commands list them: order, values, seed, inference,
-/// rules, node-limit, time-limit, restart, restart-base. Built on first use, from the library's own name lists.
-std::span<const OptionSpec> search_option_table();
-/// The entry named `name` ("node-limit"); nullptr when there is none.
-const OptionSpec* find_search_option(std::string_view name);
+/// A table of options, in the order the commands list them, composed by its modules.
+class OptionTable {
+ public:
+  /// Adds `spec` at the end, or right after the entry named `after` (at the end when none is).
+  void add(OptionSpec spec, std::string_view after = {});
+  std::span<const OptionSpec> entries() const { return entries_; }
+  /// The entry named `name` ("node-limit"); nullptr when there is none.
+  const OptionSpec* find(std::string_view name) const;
+
+ private:
+  std::vector<OptionSpec> entries_;
+};
+
+/// The search core's options, in the order the commands list them: order, values, seed, inference,
+/// node-limit, time-limit, restart, restart-base (a module's may go between: the rules' after
+/// inference). Built from the library's own name lists.
+OptionTable core_option_table();
 /// The value of `spec` in `s` as text: a name as is, a number in decimal ("0", "2.5").
 std::string option_text(const OptionSpec& spec, const SearchSettings& s);
 

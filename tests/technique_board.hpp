@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "csp/rules/techniques/technique.hpp"
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/logic.hpp"
 
@@ -61,7 +62,7 @@ struct Board {
   }
   tq::Position position() const { return tq::Position{st, d, {}}; }
   bool find(const char* technique) {
-    const tq::Technique* t = tq::find_technique(technique);
+    const tq::Technique* t = sd::find_technique(technique);  // Sudoku's: generic and uniqueness rows
     REQUIRE(t != nullptr);
     return t->find(position(), step);
   }

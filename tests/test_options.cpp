@@ -7,9 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "apps/common/option_registry.hpp"
 #include "apps/common/search_options.hpp"
 #include "apps/sudoku/web/api.hpp"
 #include "csp/options.hpp"
+#include "csp/rules/rule_options.hpp"
 
 namespace {
 
@@ -22,11 +24,10 @@ std::vector<std::string> names_of(const sudoku_web::json& list) {
 }  // namespace
 
 TEST_CASE("options: every name the table offers is one the library builds", "[options]") {
-  const auto table = csp::search_option_table();
-  REQUIRE(table.size() == 9);
+  const auto table = apps_common::search_option_table();
   for (const csp::OptionSpec& o : table) {
     CAPTURE(o.name);
-    CHECK(csp::find_search_option(o.name) == &o);
+    CHECK(apps_common::find_search_option(o.name) == &o);
     CHECK_FALSE(o.help.empty());
     // The web field is the flag with '_' for '-'.
     std::string key = o.name;
@@ -41,17 +42,33 @@ TEST_CASE("options: every name the table offers is one the library builds", "[op
           },
           o.field);
       CHECK_NOTHROW(s.search_options());
-      CHECK_NOTHROW(s.rule_set());
+      CHECK_NOTHROW(csp::rule_set(s));
     }
   }
-  CHECK(csp::find_search_option("nonsense") == nullptr);
+  CHECK(apps_common::find_search_option("nonsense") == nullptr);
   // The lists are the library's own.
-  CHECK(csp::find_search_option("values")->choices.size() == csp::values::names().size());
-  CHECK(csp::find_search_option("inference")->choices.size() == csp::inference_names().size());
+  CHECK(apps_common::find_search_option("values")->choices.size() == csp::values::names().size());
+  CHECK(apps_common::find_search_option("inference")->choices.size() == csp::inference_names().size());
+}
+
+TEST_CASE("options: the table is the core's options with the rules module's added", "[options]") {
+  const csp::OptionTable core = csp::core_option_table();
+  CHECK(core.find("rules") == nullptr);  // the search core knows no rules
+  std::vector<std::string> names, core_names;
+  for (const csp::OptionSpec& o : apps_common::search_option_table())
+    if (o.name != "rules") names.push_back(o.name);
+  for (const csp::OptionSpec& o : core.entries()) core_names.push_back(o.name);
+  CHECK(names == core_names);
+  // --rules right after --inference, where the commands have always listed it.
+  const auto table = apps_common::search_option_table();
+  const auto at = std::find_if(table.begin(), table.end(), [](const csp::OptionSpec& o) { return o.name == "rules"; });
+  REQUIRE(at != table.begin());
+  REQUIRE(at != table.end());
+  CHECK((at - 1)->name == "inference");
 }
 
 TEST_CASE("options: the rules option lists every rule parse_rules accepts", "[options]") {
-  const std::vector<std::string>& choices = csp::find_search_option("rules")->choices;
+  const std::vector<std::string>& choices = apps_common::find_search_option("rules")->choices;
   const std::set<std::string> listed(choices.begin(), choices.end());
   for (csp::Rule r : csp::parse_rules("every")) CHECK(listed.count(std::string(csp::rule_name(r))) == 1);
   // ... and every set, by its canonical name.
@@ -61,7 +78,7 @@ TEST_CASE("options: the rules option lists every rule parse_rules accepts", "[op
 
 TEST_CASE("options: settings build the options they name", "[options]") {
   csp::SearchSettings s;
-  CHECK(csp::option_text(*csp::find_search_option("order"), s) == "mrv");
+  CHECK(csp::option_text(*apps_common::find_search_option("order"), s) == "mrv");
   s.inference = "fc";
   s.node_limit = 12;
   s.time_limit = 1e-12;  // below a nanosecond: the smallest limit, never "none"
@@ -69,7 +86,7 @@ TEST_CASE("options: settings build the options they name", "[options]") {
   CHECK(o.inference == csp::Inference::forward);
   CHECK(o.limits.nodes == 12);
   CHECK(o.limits.time.count() == 1);
-  CHECK(csp::option_text(*csp::find_search_option("node-limit"), s) == "12");
+  CHECK(csp::option_text(*apps_common::find_search_option("node-limit"), s) == "12");
   s.values = "middle";  // not a value order (median is one since issue 18)
   CHECK_THROWS_AS(s.search_options(), std::invalid_argument);
 }
@@ -98,7 +115,7 @@ TEST_CASE("options: the command-line generator binds, checks and documents each 
 TEST_CASE("options: the web API lists and takes the table's options", "[options][serve]") {
   const sudoku_web::ApiConfig config;
   const sudoku_web::json o = sudoku_web::options(config);
-  CHECK(o["options"].size() == csp::search_option_table().size());
+  CHECK(o["options"].size() == apps_common::search_option_table().size());
   // Every rule --rules accepts (not only the six group rules), and what "all" stands for.
   std::vector<std::string> every;
   for (csp::Rule r : csp::parse_rules("every")) every.emplace_back(csp::rule_name(r));

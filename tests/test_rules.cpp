@@ -320,7 +320,6 @@ TEST_CASE("rule propagators are named after their group and register two counter
 TEST_CASE("rule sets parse from names and print back", "[rules]") {
   CHECK(csp::parse_rules("none").empty());
   CHECK(csp::parse_rules("all") == csp::all_rules());
-  CHECK(csp::all_rules().size() == 6);
   CHECK(csp::parse_rules("naked-single,hidden-single") ==
         RuleSet{csp::rule("naked-single"), csp::rule("hidden-single")});
   CHECK(csp::parse_rules(" hidden-single , naked-single,hidden-single") ==

@@ -1,4 +1,4 @@
-// Almost locked sets (csp/rules/techniques/almost_locked_set.hpp) and the deductions on them,
+// Almost locked sets (csp/rules/detail/almost_locked_set.hpp) and the deductions on them,
 // ALS-XZ and ALS-XY-wing: the enumeration counted on small positions, each finder on hand-built
 // candidate positions (where it must fire, what it removes, and where it must not), and the
 // example puzzles of docs/techniques.md.
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "csp/rules/techniques/almost_locked_set.hpp"
+#include "csp/rules/detail/almost_locked_set.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/logic.hpp"
 #include "technique_board.hpp"

@@ -187,12 +187,13 @@ TEST_CASE("unique rectangle type 4", "[techniques]") {
 
 TEST_CASE("unique rectangles are uniqueness techniques, never search rules", "[techniques]") {
   for (const char* name : {"unique-rectangle-2", "unique-rectangle-3", "unique-rectangle-4"}) {
-    const tq::Technique* t = tq::find_technique(name);
+    const tq::Technique* t = sd::find_technique(name);
+    CHECK(tq::find_technique(name) == nullptr);  // not a row of the generic catalogue
     REQUIRE(t != nullptr);
     CHECK(t->needs_unique);
     CHECK(t->search == tq::Search::none);
   }
-  CHECK(tq::find_technique("ur-3")->name == "unique-rectangle-3");
+  CHECK(sd::find_technique("ur-3")->name == "unique-rectangle-3");
   CHECK_FALSE(tq::find_technique("wxyz-wing")->needs_unique);
 }
 

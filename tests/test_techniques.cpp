@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "csp/rules/techniques/technique.hpp"
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/describe.hpp"
 #include "problems/sudoku/generate.hpp"
 #include "problems/sudoku/grading.hpp"
@@ -42,8 +43,12 @@ TEST_CASE("technique structure finds rows columns and boxes as families", "[tech
 TEST_CASE("technique names parse into an order", "[techniques]") {
   const auto all = tq::parse_techniques("all");
   REQUIRE(all.size() == tq::catalogue().size());
-  CHECK(all.front()->name == "full-house");
-  CHECK(all.back()->name == "nested-forcing-net");
+  for (std::size_t i = 0; i < all.size(); ++i) CHECK(all[i] == &tq::catalogue()[i]);
+  // The generic catalogue is sound on any position: no uniqueness row.
+  for (const tq::Technique& t : tq::catalogue()) {
+    INFO(t.name);
+    CHECK_FALSE(t.needs_unique);
+  }
   const auto some = tq::parse_techniques("x-wing, singles,locked-candidates,x-wing");
   REQUIRE(some.size() == 6);
   CHECK(some[0]->name == "x-wing");
@@ -51,19 +56,37 @@ TEST_CASE("technique names parse into an order", "[techniques]") {
   CHECK(some[5]->name == "claiming");
   CHECK_THROWS_WITH(tq::parse_techniques("hidden-single,y-wing"), Catch::Contains("unknown technique 'y-wing'"));
   CHECK_THROWS_AS(tq::parse_techniques("hidden-single,,x-wing"), std::invalid_argument);
-  // Catalogue order is by score: simplest first; every deduction is graded.
-  for (const tq::Technique& t : tq::catalogue()) {
-    INFO(t.name);
-    REQUIRE(sd::scoring_of(t.name) != nullptr);
-  }
-  for (std::size_t i = 1; i < tq::catalogue().size(); ++i)
-    CHECK(sd::scoring_of(tq::catalogue()[i - 1].name)->score <= sd::scoring_of(tq::catalogue()[i].name)->score);
   // Old names are aliases of the canonical ones, and the sets are the same in both worlds.
   CHECK(tq::find_technique("naked-twins") == tq::find_technique("naked-pair"));
   CHECK(tq::find_technique("x-chains")->name == "x-chain");
   CHECK(tq::parse_techniques("hidden-pairs,naked-quads")[1]->name == "naked-quad");
   CHECK(tq::parse_techniques("locked-candidates") == tq::rows_of(csp::rule("locked-candidates")));
   CHECK(tq::rows_of(csp::rule("locked-candidates")).size() == 2);
+}
+
+TEST_CASE("sudoku's catalogue is the generic rows and the uniqueness rows in score order", "[techniques]") {
+  const std::vector<tq::Technique>& rows = sd::catalogue();
+  // Every generic row and every uniqueness row, once.
+  REQUIRE(rows.size() == tq::catalogue().size() + sd::uniqueness_rows().size());
+  for (const tq::Technique& t : tq::catalogue()) CHECK(sd::find_technique(t.name)->find == t.find);
+  for (const tq::Technique& t : sd::uniqueness_rows()) {
+    INFO(t.name);
+    CHECK(t.needs_unique);
+    CHECK(t.search == tq::Search::none);
+    CHECK(sd::find_technique(t.name)->find == t.find);
+  }
+  // Ordered by Sudoku's scores: simplest first; every deduction is graded.
+  for (const tq::Technique& t : rows) {
+    INFO(t.name);
+    REQUIRE(sd::scoring_of(t.name) != nullptr);
+  }
+  for (std::size_t i = 1; i < rows.size(); ++i)
+    CHECK(sd::scoring_of(rows[i - 1].name)->score <= sd::scoring_of(rows[i].name)->score);
+  const auto all = sd::parse_techniques("all");
+  CHECK(all.front()->name == "full-house");
+  CHECK(all.back()->name == "nested-forcing-net");
+  CHECK(sd::parse_techniques("bug+1,ur-1")[0]->name == "bug-plus-1");
+  CHECK_THROWS_WITH(tq::parse_techniques("ur-1"), Catch::Contains("unknown technique 'ur-1'"));
 }
 
 // ---- singles, through the logical solver -------------------------------------------------------
@@ -439,8 +462,8 @@ TEST_CASE("unique rectangle type 1", "[techniques]") {
     CHECK_FALSE(b.find("unique-rectangle-1"));
   }
   SECTION("never a search rule") {
-    CHECK(tq::find_technique("unique-rectangle-1")->search == tq::Search::none);
-    CHECK(tq::find_technique("bug-plus-1")->search == tq::Search::none);
+    CHECK(sd::find_technique("unique-rectangle-1")->search == tq::Search::none);
+    CHECK(sd::find_technique("bug-plus-1")->search == tq::Search::none);
   }
 }
 
@@ -625,7 +648,7 @@ TEST_CASE("nested forcing net solves what single nets cannot", "[techniques]") {
   const std::string solution = "982745631765132498143689257859273146437816925216594873371928564698457312524361789";
   sd::LogicOptions o;
   o.techniques.clear();
-  for (const tq::Technique& t : tq::catalogue()) {
+  for (const tq::Technique& t : sd::catalogue()) {
     if (t.name == "nested-forcing-net") continue;
     if (!o.techniques.empty()) o.techniques.push_back(',');
     o.techniques.append(t.name);
@@ -762,7 +785,9 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
   csp::Solver solver(model.model(), csp::SearchOptions{});
   const tq::Structure st(model.model().initial_domains(), model.groups());
   tq::Step step;
-  std::vector<std::size_t> fired(tq::catalogue().size(), 0);
+  // Sudoku's catalogue: the generated puzzles have one solution, so the uniqueness rows are sound.
+  const std::vector<tq::Technique>& rows = sd::catalogue();
+  std::vector<std::size_t> fired(rows.size(), 0);
   std::size_t checked = 0, solved = 0;
   // Then two puzzles of the forum's hardest (Sudoku Explainer 11+: the nested nets fire there).
   const char* hardest[] = {"98.7..6..7.5....9..43.....78..2....6..7.1..2......48..3..9...6.....5.3.......1..9",
@@ -792,8 +817,8 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
     for (std::size_t position = 0;; ++position) {
       tq::Step first;
       bool have = false;
-      for (std::size_t t = 0; t < tq::catalogue().size(); ++t) {
-        const tq::Technique& tech = tq::catalogue()[t];
+      for (std::size_t t = 0; t < rows.size(); ++t) {
+        const tq::Technique& tech = rows[t];
         // x-chains are the slowest search: once a cheaper technique applies, checked at every
         // fourth position only (keeps the test to a few seconds). Sue de Coq too: every position
         // cost 2-3 s (user) of this test's 22 s.
@@ -840,7 +865,7 @@ TEST_CASE("no technique ever contradicts the solution of 1000 generated puzzles"
   CHECK(solved > static_cast<std::size_t>(6 * generated / 10));
   // Every technique fired at least once somewhere.
   for (std::size_t t = 0; t < fired.size(); ++t) {
-    INFO(tq::catalogue()[t].name);
+    INFO(rows[t].name);
     CHECK(fired[t] > 0);
   }
 }

@@ -6,12 +6,13 @@
 #include <utility>
 
 #include "apps/common/cli.hpp"
+#include "apps/common/option_registry.hpp"
 
 namespace apps_common {
 
 void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_list<std::string_view> names,
                         const std::vector<std::string>& extra_orders) {
-  for (const csp::OptionSpec& spec : csp::search_option_table()) {
+  for (const csp::OptionSpec& spec : search_option_table()) {
     if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;
     CLI::Option* opt = std::visit(
         [&](auto member) { return cmd.add_option("--" + spec.name, s.*member, spec.help); }, spec.field);
@@ -32,7 +33,7 @@ void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_
 
 std::string choices_of(std::string_view name) {
   std::string out;
-  if (const csp::OptionSpec* spec = csp::find_search_option(name))
+  if (const csp::OptionSpec* spec = find_search_option(name))
     for (const std::string& c : spec->choices) out += (out.empty() ? "" : ", ") + c;
   return out;
 }
@@ -48,7 +49,7 @@ std::string options_markdown(const CLI::App& cmd, const std::vector<std::string>
     const std::string name = opt->get_name();
     if (name.rfind("--", 0) != 0) continue;
     const std::string bare = name.substr(2);
-    if (csp::find_search_option(bare) == nullptr &&
+    if (find_search_option(bare) == nullptr &&
         std::find(extra_names.begin(), extra_names.end(), bare) == extra_names.end())
       continue;
     const std::string shown_default = opt->get_default_str();

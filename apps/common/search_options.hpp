@@ -1,5 +1,5 @@
-// The command-line side of the library's table of search options (csp/options.hpp): one generator
-// that turns entries of csp::search_option_table() into CLI11 options, with their help and checks,
+// The command-line side of the table of search options (csp/options.hpp, composed in
+// option_registry.hpp): one generator that turns entries of search_option_table() into CLI11 options, with their help and checks,
 // and one that prints the options of a command as the Markdown table of docs/options.md.
 #pragma once
 
@@ -15,7 +15,7 @@
 
 namespace apps_common {
 
-/// Adds --NAME for each entry of csp::search_option_table() named in `names` (in the table's
+/// Adds --NAME for each entry of search_option_table() (option_registry.hpp) named in `names` (in the table's
 /// order), bound to its field of `s`, with the entry's help and s's value shown as the default,
 /// checked by kind: a choice must be one of its names (--order also accepts `extra_orders`, listed
 /// first), a whole number goes through whole_number(min, max), seconds through seconds(); a list

@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "apps/common/search_options.hpp"
+#include "csp/rules/rule_options.hpp"
 
 namespace csp_app {
 
@@ -30,7 +31,7 @@ csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> work
 
 csp::RuleSet SearchConfig::rule_set() const {
   try {
-    return csp::SearchSettings::rule_set();
+    return csp::rule_set(*this);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--rules: ") + e.what());
   }

@@ -18,6 +18,7 @@
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/options.hpp"
+#include "csp/rules/group_rules.hpp"
 #include "csp/search/solver.hpp"
 
 namespace csp_app {

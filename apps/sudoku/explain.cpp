@@ -9,6 +9,7 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/logic.hpp"
 
 namespace sudoku_app {
@@ -38,7 +39,7 @@ int run_explain(const ExplainCommand& c) {
   options.search_rules = c.search.rule_set();
   options.search = c.search.search_options();
   try {
-    csp::techniques::parse_techniques(c.techniques);
+    sd::parse_techniques(c.techniques);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--techniques: ") + e.what());
   }

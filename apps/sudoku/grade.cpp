@@ -16,6 +16,7 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/logic.hpp"
 
 namespace sudoku_app {
@@ -48,7 +49,7 @@ int run_grade(const GradeCommand& c) {
   sd::LogicOptions options;
   options.techniques = c.techniques;
   try {
-    tq::parse_techniques(c.techniques);
+    sd::parse_techniques(c.techniques);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--techniques: ") + e.what());
   }
@@ -132,7 +133,7 @@ int run_grade(const GradeCommand& c) {
         std::fprintf(stderr, "%s: %llu (%.1f%%)\n", kOutcomeNames[k], static_cast<unsigned long long>(counts[k]),
                      percent(counts[k]));
     std::fprintf(stderr, "hardest technique:\n");
-    for (const tq::Technique& t : tq::catalogue()) {
+    for (const tq::Technique& t : sd::catalogue()) {
       const auto found = by_hardest.find(std::string(t.name));
       if (found != by_hardest.end())
         std::fprintf(stderr, "  %s: %llu (%.1f%%)\n", found->first.c_str(),

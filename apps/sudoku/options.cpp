@@ -4,12 +4,13 @@
 #include <thread>
 
 #include "apps/common/search_options.hpp"
+#include "csp/rules/rule_options.hpp"
 
 namespace sudoku_app {
 
 csp::RuleSet SearchConfig::rule_set() const {
   try {
-    return csp::SearchSettings::rule_set();
+    return csp::rule_set(*this);
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--rules: ") + e.what());
   }

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "csp/constraints/reified.hpp"
+#include "csp/flatzinc/detail/implied.hpp"
 #include "csp/flatzinc/registry.hpp"
 #include "csp/flatzinc/search_annotations.hpp"
 

@@ -21,10 +21,16 @@
 
 #include "csp/constraints/reified.hpp"
 #include "csp/flatzinc/ast.hpp"
-#include "csp/flatzinc/detail/implied.hpp"
 #include "csp/kernel/model.hpp"
 
 namespace csp::flatzinc {
+
+/// What the builder's recognisers of implied constraints (csp/flatzinc/detail/implied.hpp) found
+/// and posted beside the model's own constraints.
+struct Implied {
+  int channels = 0;        ///< x = v <-> a compare_reified propagators posted
+  int all_different = 0;   ///< all_different propagators posted
+};
 
 /// A model the solver cannot take: what() is "line L, column C: what is wrong or missing".
 class BuildError : public std::runtime_error {
@@ -70,7 +76,7 @@ struct Program {
   /// from the others by propagation and come last.
   std::vector<Var> introduced;
   std::vector<std::string> notes;              ///< what was ignored (unknown annotations), one line each
-  Implied implied;                             ///< the implied constraints build() added (implied.hpp)
+  Implied implied;                             ///< the implied constraints build() added (detail/implied.hpp)
 };
 
 class Registry;

@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "csp/constraints/all_different.hpp"
-#include "csp/rules/group_rule.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
 
 namespace csp {
 

@@ -7,9 +7,9 @@
 #include <algorithm>
 #include <string>
 
-#include "csp/rules/group_rule.hpp"
-#include "csp/rules/locked_pairs.hpp"
-#include "csp/rules/working_copy.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
+#include "csp/rules/detail/locked_pairs.hpp"
+#include "csp/rules/detail/working_copy.hpp"
 
 namespace csp::rules_detail {
 

@@ -26,10 +26,10 @@
 //                or a cell that is the only place of two values, fails. Firings: placements.
 #include <string>
 
-#include "csp/rules/group_rule.hpp"
-#include "csp/rules/locked_pairs.hpp"
-#include "csp/rules/value_boards.hpp"
-#include "csp/rules/working_copy.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
+#include "csp/rules/detail/locked_pairs.hpp"
+#include "csp/rules/detail/value_boards.hpp"
+#include "csp/rules/detail/working_copy.hpp"
 
 namespace csp::rules_detail {
 namespace {

@@ -1,4 +1,4 @@
-#include "csp/rules/working_copy.hpp"
+#include "csp/rules/detail/working_copy.hpp"
 
 namespace csp::rules_detail {
 

@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "problems/sudoku/catalogue.hpp"
+
 namespace problems::sudoku {
 
 using csp::Value;
@@ -135,7 +137,7 @@ std::string describe(const Step& s, const Structure& st, const std::function<std
       line += cell_name(cells[i]);
     }
   }
-  const csp::techniques::Technique* t = csp::techniques::find_technique(s.technique);
+  const csp::techniques::Technique* t = find_technique(s.technique);
   if (t != nullptr && t->needs_unique) line += " (uniqueness)";
   return line;
 }

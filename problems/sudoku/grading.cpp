@@ -7,7 +7,8 @@ namespace problems::sudoku {
 
 namespace {
 
-// Every deduction of csp::techniques::catalogue() (a test checks that none is missing).
+// Every deduction of Sudoku's catalogue (catalogue.hpp, which these scores order; a test checks
+// that none is missing).
 constexpr std::pair<std::string_view, Scoring> kScores[] = {
     {"full-house", {4, Level::easy}},       {"naked-single", {4, Level::easy}},
     {"hidden-single", {14, Level::easy}},   {"pointing", {50, Level::medium}},

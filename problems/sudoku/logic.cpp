@@ -1,6 +1,7 @@
 // The logical solver of logic.hpp: the step loop, grading, JSON, and search after the steps.
 #include "problems/sudoku/logic.hpp"
 
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/describe.hpp"
 
 #include <algorithm>
@@ -22,7 +23,7 @@ std::string_view to_string(LogicResult r) {
 
 LogicSolver::LogicSolver(int box, const LogicOptions& options)
     : options_(options),
-      order_(tq::parse_techniques(options.techniques)),
+      order_(parse_techniques(options.techniques)),
       model_(box, options.search_rules),
       structure_(model_.model().initial_domains(), model_.groups()),
       domains_(model_.model().initial_domains()) {}
@@ -129,20 +130,21 @@ Grade LogicSolver::grade(const LogicRun& r) const {
   Grade g;
   g.result = r.result;
   g.steps = r.steps.size();
-  std::vector<std::size_t> uses(tq::catalogue().size(), 0);
+  const std::vector<tq::Technique>& rows = catalogue();
+  std::vector<std::size_t> uses(rows.size(), 0);
   const Scoring* hardest = nullptr;
   std::string_view hardest_name;
   for (const tq::Step& s : r.steps) {
-    const tq::Technique* t = tq::find_technique(s.technique);
+    const tq::Technique* t = find_technique(s.technique);
     const Scoring* sc = t != nullptr ? scoring_of(t->name) : nullptr;
     if (sc == nullptr) continue;
     g.score += sc->score;
-    ++uses[static_cast<std::size_t>(t - tq::catalogue().data())];
+    ++uses[static_cast<std::size_t>(t - rows.data())];
     if (hardest == nullptr || sc->level > hardest->level || (sc->level == hardest->level && sc->score > hardest->score))
       hardest = sc, hardest_name = t->name;
   }
   for (std::size_t i = 0; i < uses.size(); ++i)
-    if (uses[i] != 0) g.uses.emplace_back(std::string(tq::catalogue()[i].name), uses[i]);
+    if (uses[i] != 0) g.uses.emplace_back(std::string(rows[i].name), uses[i]);
   if (hardest != nullptr) g.hardest = std::string(hardest_name);
   g.level = level_of(hardest != nullptr ? hardest->level : Level::easy, g.score, structure_.cells());
   return g;

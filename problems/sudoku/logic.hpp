@@ -40,7 +40,7 @@
 namespace problems::sudoku {
 
 struct LogicOptions {
-  /// The techniques in the order tried (see csp::techniques::parse_techniques): "all" is the
+  /// The techniques in the order tried (see parse_techniques() of catalogue.hpp): "all" is Sudoku's
   /// catalogue, simplest first.
   std::string techniques = "all";
   /// Rules and options of the search that continues when no technique applies.

@@ -2,7 +2,7 @@
 # The layers of docs/architecture.md, held against every #include "..." of the source tree:
 # apps/ -> problems/ -> csp/, and inside csp/ each folder includes only the folders below it
 # (the table below, which docs/architecture.md draws); a detail/ folder is included only from
-# inside its own layer (and by tests, which this does not read). Usage: layers.sh SOURCE_DIR
+# inside its own layer (and by tests, which this does not read), and never by a public header. Usage: layers.sh SOURCE_DIR
 set -euo pipefail
 cd "$1"
 # What each part may include, besides itself. A part is csp/<folder>, csp/<top file>, problems or apps.
@@ -10,9 +10,9 @@ declare -A allowed=(
   [csp/kernel]=""
   [csp/search]="csp/kernel"
   [csp/constraints]="csp/kernel"
-  [csp/rules]="csp/kernel csp/constraints"
+  [csp/rules]="csp/kernel csp/constraints csp/search csp/options"
   [csp/flatzinc]="csp/kernel csp/search csp/constraints"
-  [csp/options]="csp/kernel csp/search csp/rules"
+  [csp/options]="csp/kernel csp/search"
   [csp/csp]="csp/kernel csp/search csp/constraints"
   [problems]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/options csp/csp"
   [apps]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/options csp/csp problems"
@@ -39,6 +39,8 @@ while IFS= read -r -d '' file; do
     if [[ $inc == */detail/* ]]; then
       owner=${inc%%/detail/*}
       [[ $file == "$owner"/* ]] || { echo "$file includes $inc: a detail/ header of $owner/"; bad=1; }
+      # ... and a public header (one that gets installed) never includes one.
+      [[ $file == *.hpp && $file != */detail/* ]] && { echo "$file (public) includes $inc, which is not installed"; bad=1; }
     fi
   done < <(sed -n 's/^[[:space:]]*#include "\([^"]*\)".*/\1/p' "$file" | grep -E '^(csp|problems|apps)/' || true)
 done < <(find csp problems apps \( -name '*.hpp' -o -name '*.cpp' \) -print0)

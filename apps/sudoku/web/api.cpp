@@ -13,9 +13,12 @@
 #include <spdlog/spdlog.h>
 
 #include "csp/kernel/log.hpp"
+#include "apps/common/option_registry.hpp"
 #include "csp/options.hpp"
+#include "csp/rules/rule_options.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"
+#include "problems/sudoku/catalogue.hpp"
 #include "problems/sudoku/generate.hpp"
 #include "problems/sudoku/logic.hpp"
 
@@ -102,7 +105,7 @@ Settings read_settings(const json& request, const ApiConfig& config, Endpoint en
   const json& r = object_of(request);
   const bool with_max = endpoint == Endpoint::count;
   const bool with_techniques = endpoint == Endpoint::explain || endpoint == Endpoint::grade;
-  const auto& table = csp::search_option_table();
+  const auto& table = apps_common::search_option_table();
   for (const auto& item : r.items()) {
     // (A plain reference, not a structured binding: clang 14 cannot capture those in a lambda.)
     const std::string& key = item.key();
@@ -136,14 +139,14 @@ Settings read_settings(const json& request, const ApiConfig& config, Endpoint en
     throw ApiError(400, e.what());
   }
   try {
-    s.rule_set = g.rule_set();
+    s.rule_set = csp::rule_set(g);
   } catch (const std::invalid_argument& e) {
     throw ApiError(400, std::string("rules: ") + e.what());
   }
   if (with_techniques) {
     s.techniques = string_field(r, "techniques", kDefaultTechniques);
     try {
-      tq::parse_techniques(s.techniques);
+      problems::sudoku::parse_techniques(s.techniques);
     } catch (const std::invalid_argument& e) {
       throw ApiError(400, std::string("techniques: ") + e.what());
     }
@@ -188,7 +191,7 @@ json invalid_reply(const std::string& reason) {
 
 json config_json(const Settings& s) {
   json c = json::object();
-  for (const csp::OptionSpec& o : csp::search_option_table())
+  for (const csp::OptionSpec& o : apps_common::search_option_table())
     std::visit([&](auto member) { c[o.key] = s.given.*member; }, o.field);
   c["rules"] = csp::to_string(s.rule_set);  // the rules as parsed: "all" spelled out
   if (!s.techniques.empty()) c["techniques"] = s.techniques;
@@ -376,7 +379,7 @@ json options(const ApiConfig& config) {
   const csp::SearchSettings defaults = default_settings();
   json orders, values, inferences, rules;
   json listed = json::array();  // every option of the table: its field, kind, default, help, names or range
-  for (const csp::OptionSpec& o : csp::search_option_table()) {
+  for (const csp::OptionSpec& o : apps_common::search_option_table()) {
     json entry{{"name", o.key}, {"help", o.help}};
     std::visit([&](auto member) { entry["default"] = defaults.*member; }, o.field);
     switch (o.kind) {
@@ -401,7 +404,7 @@ json options(const ApiConfig& config) {
     rule_sets[std::string(set.name)] = std::move(names);
   }
   json techniques = json::array();
-  for (const tq::Technique& t : tq::catalogue()) techniques.push_back(std::string(t.name));
+  for (const tq::Technique& t : problems::sudoku::catalogue()) techniques.push_back(std::string(t.name));
   return json{
       {"orders", orders},
       {"values", values},

@@ -4,7 +4,7 @@
 //
 // Endpoints (every reply is a JSON object; an error reply is {"error": "..."} with a 4xx or 5xx):
 //   POST /api/solve    {"puzzle", "order"?, "values"?, "seed"?, "inference"?, "rules"?, "node_limit"?, "time_limit"?}
-//                      (the search options: the fields of csp::search_option_table(), see /api/options)
+//                      (the search options: the fields of apps_common::search_option_table(), see /api/options)
 //                      -> {"status": "solved"|"unsolvable"|"limit", "solution"?, "limit"?, "nodes", "failures",
 //                          "propagations", "max_depth", "time_us", "counters", "config", "puzzle", "size"}
 //   POST /api/count    the same fields plus "max" (default 2) -> {"status": "counted"|"capped"|"limit",

@@ -18,16 +18,9 @@
 #pragma once
 
 #include "csp/flatzinc/ast.hpp"
+#include "csp/flatzinc/builder.hpp"
 
 namespace csp::flatzinc {
-
-class Builder;
-
-/// What post_implied() found and posted.
-struct Implied {
-  int channels = 0;        ///< x = v <-> a compare_reified propagators posted
-  int all_different = 0;   ///< all_different propagators posted
-};
 
 /// Recognises the patterns above among `ast`'s constraints (already posted through `b`) and posts
 /// the implied propagators into b's model.

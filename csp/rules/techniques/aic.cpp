@@ -7,8 +7,8 @@
 //   r1c1 =5= r1c6 -5- r4c6 =5|7= r4c6 -7- r4c2 =7= r6c2    (= strong, - weak; 5|7 within a cell)
 //   A = 5 at r1c1, B = 7 at r6c2: if r1c1 sees r6c2, r1c1 loses 7 and r6c2 loses 5
 // Step: the chain's nodes (cell, value) in order in cells and values, its links, the removals.
-#include "csp/rules/techniques/chain.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/chain.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

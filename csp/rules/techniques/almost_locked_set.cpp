@@ -1,7 +1,7 @@
 // The enumeration of almost locked sets (almost_locked_set.hpp): per group, a depth-first walk over
 // subsets of its open cells, pruned when their values exceed what a set of kMaxAlsCells can hold;
 // then the restricted common candidates of every disjoint pair.
-#include "csp/rules/techniques/almost_locked_set.hpp"
+#include "csp/rules/detail/almost_locked_set.hpp"
 
 #include <algorithm>
 

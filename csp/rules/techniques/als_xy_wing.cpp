@@ -10,8 +10,8 @@
 //
 // Step: the cells of A, B, then C; their groups in that order; the values x, y, then the values
 // removed; the removals.
-#include "csp/rules/techniques/almost_locked_set.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/almost_locked_set.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

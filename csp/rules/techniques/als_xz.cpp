@@ -13,8 +13,8 @@
 //
 // Step: the cells of A then of B; their groups, A's then B's; the values: the restricted
 // common(s), then the values removed; the removals.
-#include "csp/rules/techniques/almost_locked_set.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/almost_locked_set.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -6,12 +6,12 @@
 // search visits nodes in the same order as when it asked them), the visited marks are stamped per
 // start rather than cleared, and whether a chain end removes anything is a test on precomputed
 // masks (productive()), the removals being listed only for the chain reported.
-#include "csp/rules/techniques/chain.hpp"
+#include "csp/rules/detail/chain.hpp"
 
 #include <algorithm>
 #include <bit>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 namespace {

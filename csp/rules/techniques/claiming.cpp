@@ -5,8 +5,8 @@
 //
 // In a general structure: confined in a line (a group of a crossing family), cleared from a group
 // that is not (locked_intersection.cpp). Accelerated, as a search rule, by locked pairs
-// (csp/rules/locked_pairs.hpp) with pointing.
-#include "csp/rules/techniques/finders.hpp"
+// (csp/rules/detail/locked_pairs.hpp) with pointing.
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

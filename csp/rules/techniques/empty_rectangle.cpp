@@ -14,7 +14,7 @@
 // Generic: the box is any group that is not a line; R and C come from two crossing families. Step:
 // the value; the cells: the box's places, x, y; the groups: the box, R, C, the pair's line; the
 // removal.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -15,7 +15,7 @@
 // Both directions are tried (rows as base, then columns). A base group has 2..n places (one place
 // is a single). Step: the base groups then the cover groups, the value, the base places, the
 // removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 namespace {

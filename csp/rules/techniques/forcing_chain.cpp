@@ -6,8 +6,8 @@
 //
 //   r1c1 {1,2}, r1c5 {1,3}, r4c1 {2,3}:  r1c1 = 1 -> r1c5 = 3;  r1c1 = 2 -> r4c1 = 3
 //   -> 3 leaves r4c5 (it sees both) whichever value r1c1 takes
-#include "csp/rules/techniques/finders.hpp"
-#include "csp/rules/techniques/implications.hpp"
+#include "csp/rules/detail/finders.hpp"
+#include "csp/rules/detail/implications.hpp"
 
 namespace csp::techniques::detail {
 

@@ -4,8 +4,8 @@
 // candidate over the candidates the assumption leaves; forcing_search.cpp, implications.hpp).
 // The last resort before search: a contradiction net is what a person does when trying a value
 // and following it through.
-#include "csp/rules/techniques/finders.hpp"
-#include "csp/rules/techniques/implications.hpp"
+#include "csp/rules/detail/finders.hpp"
+#include "csp/rules/detail/implications.hpp"
 
 namespace csp::techniques::detail {
 

@@ -19,8 +19,8 @@
 // places), the removals.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
-#include "csp/rules/techniques/implications.hpp"
+#include "csp/rules/detail/finders.hpp"
+#include "csp/rules/detail/implications.hpp"
 
 namespace csp::techniques::detail {
 

@@ -4,7 +4,7 @@
 //   row 3:  1 2 3 | 4 . 6 | 7 8 9   ->  r3c5 = 5
 //
 // Step: the group, the cell, the placement.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

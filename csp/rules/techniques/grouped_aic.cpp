@@ -6,8 +6,8 @@
 //   r1c1 =5= {r3c4,r3c5} -5- r3c8 =5= r7c8      (5 in row 3: r3c4, r3c5 or r3c8 ... )
 // Step: the chain's nodes in order in cells and values (every cell of a grouped node, the nodes'
 // sizes in node_sizes), its links, the removals.
-#include "csp/rules/techniques/chain.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/chain.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

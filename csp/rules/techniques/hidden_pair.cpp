@@ -4,7 +4,7 @@
 //   box 1:  4 only in r1c2, r3c1;  9 only in r1c2, r3c1   ->  r1c2 and r3c1 keep only 4 and 9
 //
 // Shared search with hidden-triple and hidden-quad: hidden_subset.cpp.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

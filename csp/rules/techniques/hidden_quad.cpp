@@ -1,6 +1,6 @@
 // Hidden quad: four values whose places in a group are four cells fill those cells, which then
 // hold nothing else. Shared search: hidden_subset.cpp.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

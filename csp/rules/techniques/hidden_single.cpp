@@ -5,7 +5,7 @@
 //
 // Step: the group, the cell, the placement. Groups are scanned in order (rows, columns, boxes in
 // Sudoku), values from the smallest.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -7,7 +7,7 @@
 // Only values with 2..k places take part (a value with one place is a hidden single). Groups are
 // scanned in order, subsets of values in increasing order; the first that removes something is the
 // step: the group, the k cells, the k values, the removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

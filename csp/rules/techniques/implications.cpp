@@ -1,9 +1,9 @@
 // The propagation of an assumed candidate (implications.hpp).
-#include "csp/rules/techniques/implications.hpp"
+#include "csp/rules/detail/implications.hpp"
 
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

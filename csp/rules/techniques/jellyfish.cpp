@@ -1,6 +1,6 @@
 // Jellyfish: a value confined to the same four columns in four rows leaves the rest of those
 // columns. The fish of size 4 (fish_pattern.cpp).
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -11,7 +11,7 @@
 // Step: the groups A then B, the value, A's places of the value, the removals from B\A.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -14,7 +14,7 @@
 // Step: the component's candidates (colour 0, then 1) in cells and values, the removals.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -5,7 +5,7 @@
 //
 // The search for k cells holding k values is shared with naked-triple and naked-quad
 // (naked_subset.cpp).
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

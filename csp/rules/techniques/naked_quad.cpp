@@ -1,6 +1,6 @@
 // Naked quad: four open cells of a group whose candidates together are four values take them all,
 // so no other cell of the group can hold any of them. Shared search: naked_subset.cpp.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -3,7 +3,7 @@
 //   r3c5: {7}   ->  r3c5 = 7
 //
 // Step: the cell, the placement; no group.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

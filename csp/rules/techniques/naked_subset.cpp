@@ -10,7 +10,7 @@
 // step: the group, the k cells, the k values, the removals. k cells holding fewer than k values
 // between them cannot all be filled: the position has no solution, and the step says so by
 // removing the first cell's candidates (then empty), which any caller sees as a contradiction.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -4,7 +4,7 @@
 //   row 5:  {1,2} {2,4} {1,4}   ->  1, 2 and 4 leave the rest of row 5
 //
 // Shared search: naked_subset.cpp.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -8,8 +8,8 @@
 // Bounded: a step of the hardest forum puzzles takes at most a few thousand assumptions (nested
 // ones included; 3,123 over the first 20 of tdoku_forum_hardest_1905_11plus), an empty grid
 // would take half a million. Past kBudget the finder gives up (finds nothing).
-#include "csp/rules/techniques/finders.hpp"
-#include "csp/rules/techniques/implications.hpp"
+#include "csp/rules/detail/finders.hpp"
+#include "csp/rules/detail/implications.hpp"
 
 namespace csp::techniques::detail {
 

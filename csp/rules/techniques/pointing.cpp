@@ -5,8 +5,8 @@
 //
 // In a general structure: the value is confined in a group that is not a line (or both are
 // lines), to its intersection with another group (locked_intersection.cpp). Accelerated, as a
-// search rule, by locked pairs (csp/rules/locked_pairs.hpp) with claiming.
-#include "csp/rules/techniques/finders.hpp"
+// search rule, by locked pairs (csp/rules/detail/locked_pairs.hpp) with claiming.
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

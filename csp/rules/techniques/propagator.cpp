@@ -3,7 +3,7 @@
 // which applies the finder (for a rule that is a set, each of its finders in turn) until none finds
 // anything, so the result is a fixpoint of the deduction alone. Every rule without an accelerator is posted this
 // way (naked-pair to x-chain); the singles and locked candidates have their fast propagators
-// (csp/rules/singles.cpp, csp/rules/locked_pairs.hpp), proven to reach the same fixpoint.
+// (csp/rules/singles.cpp, csp/rules/detail/locked_pairs.hpp), proven to reach the same fixpoint.
 //
 // The step and its working memory live in the propagator and are reused, so propagating allocates
 // nothing once they have grown. A model is used by one solver at a time, so the scratch is not
@@ -14,8 +14,8 @@
 // fixed propagate() fails exactly when satisfied() is false.
 #include <stdexcept>
 
-#include "csp/rules/group_rule.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::rules_detail {
 namespace {

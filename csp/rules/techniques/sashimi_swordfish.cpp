@@ -3,7 +3,7 @@
 // degenerate). Either no fin holds the value and the swordfish stands, or a fin does: a cell of the
 // cover outside the base that sees every fin loses the value. The search is shared with the other
 // finned fish (find_finned_fish in fish_pattern.cpp, where the diagram is).
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

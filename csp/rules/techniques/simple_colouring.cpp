@@ -12,7 +12,7 @@
 // Step: the value, the chain's cells (one colour, then the other), the removals.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 namespace {

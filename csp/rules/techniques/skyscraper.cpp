@@ -5,7 +5,7 @@
 //
 //   r1:  a 5 . . . . b 5 . .        column 7 holds b and c
 //   r4:  . . d 5 . . c 5 . .   ->   5 leaves the cells seeing both a = r1c1 and d = r4c3
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -22,7 +22,7 @@
 #include <algorithm>
 #include <array>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -1,7 +1,7 @@
 // Swordfish: a value confined to the same three columns in three rows (each row with two or three
 // of the places) fills the three columns within those rows, so it leaves the rest of the columns.
 // The fish of size 3 (fish_pattern.cpp).
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

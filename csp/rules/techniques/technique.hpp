@@ -16,27 +16,30 @@
 //   - search rules: post_groups() posts a rule as its finder applied to a fixpoint (propagator.cpp),
 //     unless the deduction has an accelerator: a fast propagator proven (tests/test_rules.cpp,
 //     differentially) to reach exactly the closure of its finders — the singles (singles.cpp) for
-//     naked-single and hidden-single, locked pairs (locked_pairs.hpp) for pointing and claiming.
+//     naked-single and hidden-single, locked pairs (detail/locked_pairs.hpp) for pointing and claiming.
 //
 // Adding a deduction (say "w-wing"), two steps:
 //   1. csp/rules/techniques/w_wing.cpp: `bool find_w_wing(const Position&, Step&)`, its header
-//      comment stating the idea, declared in finders.hpp beside the others (a function of another
-//      file must be declared somewhere; finders.hpp is where the registry's table sees them all).
+//      comment stating the idea, declared in csp/rules/detail/finders.hpp beside the others (a
+//      function of another file must be declared somewhere; finders.hpp is where the registry's
+//      table sees them all). step_helpers.hpp has the small helpers finders share.
 //   2. One row in catalogue() (catalogue.cpp), at its place by difficulty:
-//        {"w-wing", "", "<the idea in one sentence>", find_w_wing},
+//        {.name = "w-wing", .idea = "<the idea in one sentence>", .find = find_w_wing},
 //      The defaults make it a technique rule posted through its finder: `--rules w-wing`, part of
 //      "techniques" and "every", listed after the older rules, counted as "w-wing" and
 //      "w-wing.removals" in the statistics; it is an explanation step (`sudoku explain
-//      --techniques w-wing`) too. Set one_group when its pattern lies within one group, search =
-//      Search::none if it must never be a search rule.
+//      --techniques w-wing`) too. Set .one_group when its pattern lies within one group,
+//      .search = Search::none if it must never be a search rule.
 //   The build and tests/ pick it up (the soundness and harness tests run every row). Sudoku's grade
-//   needs its score too (problems/sudoku/grading.cpp, a problem's own scheme; a test names a row
-//   without one). Nothing else lists the deductions.
+//   needs its score too (problems/sudoku/grading.cpp, a problem's own scheme, which also orders
+//   Sudoku's catalogue; a test names a row without one). Nothing else lists the deductions.
 //
-// Soundness: every finder deduces only from the meaning of the groups, never from uniqueness of the
-// solution, so on any position each removal is of a value no solution extending it can take (tests:
-// tests/test_techniques.cpp, against the true solution of thousands of generated puzzles) — except
-// the rows marked needs_unique, sound on positions of a puzzle with exactly one solution.
+// Soundness: every finder of the catalogue deduces only from the meaning of the groups, never from
+// uniqueness of the solution, so on any position each removal is of a value no solution extending
+// it can take (tests: tests/test_techniques.cpp, against the true solution of thousands of
+// generated puzzles). A problem may add rows of its own, marked needs_unique, sound only on
+// positions of a puzzle with exactly one solution (Sudoku's unique rectangles and BUG+1:
+// problems/sudoku/catalogue.hpp); find_technique() and parse_techniques() read such a table too.
 #pragma once
 
 #include <cstdint>
@@ -144,7 +147,7 @@ struct Technique {
   std::string_view name;         ///< the canonical name, HoDoKu-style and singular: "naked-pair"
   std::string_view aliases;      ///< older names also accepted, comma-separated ("naked-twins"), or ""
   std::string_view idea;         ///< one sentence
-  Finder find;                   ///< the finder (in csp/rules/techniques/<name>.cpp)
+  Finder find = nullptr;         ///< the finder (in csp/rules/techniques/<name>.cpp)
   std::string_view set = "";     ///< the named set it belongs to ("singles", "locked-candidates"), or ""
   Search search = Search::techniques;  ///< which named rule set takes it as a search rule, if any
   /// Its pattern lies within one group (naked and hidden subsets): as a search rule it is posted
@@ -158,9 +161,10 @@ struct Technique {
   /// "every", hence the statistics): the order they had before the registry, kept so that outputs
   /// stay the same. 0, as a new deduction leaves it: after those, in registry order.
   std::uint8_t listed = 0;
-  /// Sound only for a puzzle known to have exactly one solution (unique rectangles, BUG+1): never a
-  /// search rule (search = Search::none), and the logical solver tries it only after counting the
-  /// puzzle's solutions and finding one; its step text ends with "(uniqueness)".
+  /// Sound only for a puzzle known to have exactly one solution (no row of catalogue(); Sudoku's
+  /// unique rectangles and BUG+1): never a search rule (search = Search::none), and the logical
+  /// solver tries it only after counting the puzzle's solutions and finding one; its step text ends
+  /// with "(uniqueness)".
   bool needs_unique = false;
 
   /// True when `n` is the name or one of the aliases.
@@ -171,14 +175,12 @@ struct Technique {
 /// one empty item): how rule, technique and alias lists are read.
 std::vector<std::string_view> comma_list(std::string_view list);
 
-/// The registry: every deduction, simplest first (the default order of the logical solver):
-/// full-house, naked-single, hidden-single, pointing, claiming, naked-pair, hidden-pair,
-/// naked-triple, hidden-triple, naked-quad, x-wing, hidden-quad, swordfish, simple-colouring,
-/// jellyfish, xy-wing, xyz-wing, x-chain, xy-chain, 3d-medusa, aic, grouped-aic, forcing-chain, forcing-net,
-/// nested-forcing-net.
+/// The registry: every generic deduction (none needs_unique), simplest first; the rows and their
+/// order are those of catalogue.cpp (`sudoku explain --help` and /api/options list them).
 const std::vector<Technique>& catalogue();
-/// The entry of that name or alias, nullptr when none.
+/// The entry of that name or alias in `table` (by default the catalogue), nullptr when none.
 const Technique* find_technique(std::string_view name);
+const Technique* find_technique(std::span<const Technique> table, std::string_view name);
 /// The rows a search rule posts, in registry order: its deduction, or its set's (pointing and
 /// claiming for locked-candidates).
 std::vector<const Technique*> rows_of(Rule rule);
@@ -187,9 +189,12 @@ std::vector<const Technique*> rows_of(Rule rule);
 std::vector<Finder> finders_of(Rule rule);
 /// True when every deduction of the rule lies within one group (Technique::one_group).
 bool one_group(Rule rule);
-/// A comma-separated list of deduction names (or aliases) in the order to try them. Also accepted:
-/// "all" (the catalogue) and the set names, "singles" (full-house, naked-single, hidden-single) and
-/// "locked-candidates" (pointing, claiming). Throws std::invalid_argument naming an unknown name.
+/// A comma-separated list of deduction names (or aliases) in the order to try them, read against
+/// `table` (by default the catalogue; a problem's own table, such as Sudoku's, adds its rows). Also
+/// accepted: "all" (the whole table, in its order) and the set names, "singles" (full-house,
+/// naked-single, hidden-single) and "locked-candidates" (pointing, claiming). Throws
+/// std::invalid_argument naming an unknown name (and listing the table's).
 std::vector<const Technique*> parse_techniques(std::string_view list);
+std::vector<const Technique*> parse_techniques(std::span<const Technique> table, std::string_view list);
 
 }  // namespace csp::techniques

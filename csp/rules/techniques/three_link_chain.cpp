@@ -17,7 +17,7 @@
 // share; the removals.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

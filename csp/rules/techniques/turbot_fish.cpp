@@ -5,7 +5,7 @@
 //
 //   box 1: a = r1c1, b = r3c2 (its only 9s)   row 3: c = r3c7   column 7: c =9= d = r6c7
 //   -> 9 leaves the cells seeing r1c1 and r6c7 (r1c7, r6c1, ...)
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -5,7 +5,7 @@
 //
 //   row 1:    b 3 . . . . . a 3 .      box 1 holds b = r1c1 and c = r2c2
 //   column 2: c 3 in r2, d 3 in r8     -> 3 leaves r8c8
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

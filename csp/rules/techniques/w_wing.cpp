@@ -8,7 +8,7 @@
 //
 // A and B do not see each other (then they would be a naked pair). Step: the cells A, B, e, f; the
 // values y (the one removed) and x (the linked one); the group of the pair; the removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -12,7 +12,7 @@
 // files, tried first). Cells with two to four candidates take part; a set whose four values are
 // all restricted (a naked quad, an XY-ring) is not this pattern. Step: the four cells in cell
 // order; the values, z last; the removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

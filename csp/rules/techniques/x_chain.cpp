@@ -11,7 +11,7 @@
 // a shortest chain with an elimination. Step: the value, the chain's cells in order, the removals.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

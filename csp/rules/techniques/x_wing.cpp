@@ -7,7 +7,7 @@
 //            r7  .  4 . 4 .      ->  4 leaves the rest of columns 3 and 5
 //
 // The fish of size 2; the search is shared with swordfish and jellyfish (fish_pattern.cpp).
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -8,8 +8,8 @@
 //   r1c1 {2,5} -5- r1c6 {5,7} -7- r5c6 {7,2}     (the ends' 2: r1c1 or r5c6)
 //   -> 2 leaves the cells seeing r1c1 and r5c6 (r5c1.., r1c4.. as the groups allow)
 // Step: the chain's nodes (cell, value) in order in cells and values, its links, the removals.
-#include "csp/rules/techniques/chain.hpp"
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/chain.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -5,7 +5,7 @@
 //   -> 3 leaves r4c5 (it sees r1c5 in column 5 and r4c1 in row 4)
 //
 // Step: the cells pivot, pincer, pincer; the values x, y, z (z last); the removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

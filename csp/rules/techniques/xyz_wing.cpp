@@ -5,7 +5,7 @@
 //   -> 3 leaves r1c2 and r1c3 (in row 1 with the pivot and r1c5, in box 1 with r2c2)
 //
 // Step: the cells pivot, pincer, pincer; the values x, y, z (z last); the removals.
-#include "csp/rules/techniques/finders.hpp"
+#include "csp/rules/detail/finders.hpp"
 
 namespace csp::techniques::detail {
 

@@ -1,5 +1,5 @@
-// Internals shared by the rule modules of csp/rules/ (not part of the public API: include
-// csp/rules/group_rules.hpp and call post_groups()).
+// Internals shared by the rule modules of csp/rules/ (csp/rules/detail/: not part of the public API,
+// not installed; include csp/rules/group_rules.hpp and call post_groups()).
 //
 // A rule reads a group's domains as one 64-bit word per cell (bit i = value base + i), read
 // straight from Domains::words() at the places the structure indexed. Nothing is allocated while

@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // Machinery shared by the rule propagators that cover many groups at once (singles.cpp,
 // locked_candidates.cpp): a working copy of the cells' words, and a set of parts to revisit.
 // (The first hosts the second's rule, locked_pairs.hpp, when both are posted.)
@@ -22,7 +23,7 @@
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
-#include "csp/rules/group_rule.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
 #include "csp/rules/group_rules.hpp"
 
 namespace csp::rules_detail {

@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // What follows from assuming one candidate true or false: the engine of forcing chains and nets
 // (forcing_search.cpp). It copies a position's candidates and propagates an assumption with the
 // simplest deductions, each of which only ever removes what no solution extending the assumption

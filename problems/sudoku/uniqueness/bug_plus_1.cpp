@@ -11,9 +11,9 @@
 // Step: the cell; the value; the placement.
 #include <algorithm>
 
-#include "csp/rules/techniques/finders.hpp"
+#include "problems/sudoku/uniqueness/uniqueness.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 bool find_bug_plus_1(const Position& p, Step& s) {
   const Structure& st = p.structure;
@@ -60,4 +60,4 @@ bool find_bug_plus_1(const Position& p, Step& s) {
   return true;
 }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

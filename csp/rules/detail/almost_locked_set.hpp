@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // Almost locked sets (ALS): n open cells of one group whose candidates together are n+1 values.
 // Whichever value the set lacks, it holds all the others; that is the lever of ALS-XZ and
 // ALS-XY-wing (als_xz.cpp, als_xy_wing.cpp), and of any later ALS deduction.

@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // Alternating inference chains: the one chain engine of xy-chain, aic and grouped-aic
 // (chain.cpp). A node is a candidate (a cell and a value) or, when grouped, a value's places in
 // the intersection of two groups (a box and a line), two or more of them; it is true when one of

@@ -13,9 +13,9 @@
 // open cells of G (outside the roof) whose candidates lie in V. Step: the floor, the roof, then the
 // other cells; the values a, b, then V; the two rows, the two columns, then G when it is none of
 // them (a box); the removals.
-#include "csp/rules/techniques/unique_rectangle.hpp"
+#include "problems/sudoku/uniqueness/unique_rectangle.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 namespace {
 
@@ -64,4 +64,4 @@ bool type_3(const Position& p, Step& s, const Rectangle& r) {
 
 bool find_unique_rectangle_3(const Position& p, Step& s) { return find_unique_rectangle(p, s, type_3); }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

@@ -13,9 +13,9 @@
 // exact); the rectangles are unique_rectangle.hpp's. Step: the three corners in corner order (r0c0,
 // r0c1, r1c0, r1c1), then the fourth; the values a, b; the two rows then the two columns; the
 // removals.
-#include "csp/rules/techniques/unique_rectangle.hpp"
+#include "problems/sudoku/uniqueness/unique_rectangle.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 namespace {
 
@@ -39,4 +39,4 @@ bool type_1(const Position& p, Step& s, const Rectangle& r) {
 
 bool find_unique_rectangle_1(const Position& p, Step& s) { return find_unique_rectangle(p, s, type_1); }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

@@ -1,7 +1,7 @@
 // The rectangles of the unique-rectangle types (unique_rectangle.hpp).
-#include "csp/rules/techniques/unique_rectangle.hpp"
+#include "problems/sudoku/uniqueness/unique_rectangle.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 namespace {
 
@@ -76,4 +76,4 @@ void start_rectangle_step(const Position& p, Step& s, std::string_view technique
   s.groups = {r.rows[0], r.rows[1], r.cols[0], r.cols[1]};
 }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

@@ -11,9 +11,9 @@
 // G is the roof's row or column, or a box holding both roof cells; a is tried before b. Step: the
 // floor then the roof; the values a, b (the one confined to the roof first); the two rows, the
 // two columns, then G when it is none of them (a box); the removals.
-#include "csp/rules/techniques/unique_rectangle.hpp"
+#include "problems/sudoku/uniqueness/unique_rectangle.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 namespace {
 
@@ -41,4 +41,4 @@ bool type_4(const Position& p, Step& s, const Rectangle& r) {
 
 bool find_unique_rectangle_4(const Position& p, Step& s) { return find_unique_rectangle(p, s, type_4); }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

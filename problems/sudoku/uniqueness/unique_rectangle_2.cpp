@@ -11,9 +11,9 @@
 // The roof cells share a row or a column (a side of the rectangle; with diagonal roof cells it
 // would be HoDoKu's type 5), and a box when the rectangle's columns meet one. Step: the floor then
 // the roof; the values a, b, c; the two rows then the two columns; the removals.
-#include "csp/rules/techniques/unique_rectangle.hpp"
+#include "problems/sudoku/uniqueness/unique_rectangle.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 namespace {
 
@@ -36,4 +36,4 @@ bool type_2(const Position& p, Step& s, const Rectangle& r) {
 
 bool find_unique_rectangle_2(const Position& p, Step& s) { return find_unique_rectangle(p, s, type_2); }
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

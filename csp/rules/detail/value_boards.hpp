@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // Candidates by value, for the rule propagators that cover many groups at once (singles.cpp):
 // for every value, the set of cells that still hold it, as a bit set over the propagator's cells
 // (a "board"); and the set of (value, group) pairs waiting for a look.

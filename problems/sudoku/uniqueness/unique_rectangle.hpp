@@ -11,9 +11,9 @@
 // whose *roof* (the opposite side) holds a, b and maybe more, so that the roof is not a and b alone.
 #pragma once
 
-#include "csp/rules/techniques/finders.hpp"
+#include "problems/sudoku/uniqueness/uniqueness.hpp"
 
-namespace csp::techniques::detail {
+namespace problems::sudoku::uniqueness {
 
 struct Rectangle {
   Cell corners[4];                  ///< r0c0, r0c1, r1c0, r1c1 (corners i and 3 - i are diagonal)
@@ -46,4 +46,4 @@ bool for_each_shared_group(const Structure& st, Cell a, Cell b, F&& f) {
 /// b as values, the rows then the columns as groups.
 void start_rectangle_step(const Position& p, Step& s, std::string_view technique, const Rectangle& r);
 
-}  // namespace csp::techniques::detail
+}  // namespace problems::sudoku::uniqueness

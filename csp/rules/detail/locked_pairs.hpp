@@ -1,3 +1,4 @@
+// Internal to the rules library (csp/rules/detail/: not part of the public API, not installed).
 // Locked candidates (pointing and claiming) as a rule over pairs of groups: the ACCELERATOR of the
 // pointing and claiming finders (csp/rules/techniques/pointing.cpp, claiming.cpp), which define the
 // deductions (with the singles, tests/test_rules.cpp checks that both reach the same closure). On
@@ -22,8 +23,8 @@
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
-#include "csp/rules/group_rule.hpp"
-#include "csp/rules/working_copy.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
+#include "csp/rules/detail/working_copy.hpp"
 
 namespace csp::rules_detail {
 
