@@ -1,11 +1,8 @@
-// Every constraint of csp/constraints/ at each strength, registered with the propagator harness
-// (propagator_harness.hpp) with the promise its header states:
-//  - arc / generalised arc consistency (binary relations, table, equal, not_equal, less,
-//    less_equal, all-different(domain)): the harness enumerates the meaning written here;
-//  - the weaker promises (predicate, linear bounds(R), all-different check/pairwise/value): their
-//    documented fixpoint, re-implemented here on plain vectors, without calling library code.
-// The harness adds soundness, idempotence, random narrowing walks, complete assignments and
-// solution counts. A few all-different cases the random draws do not reach close the file.
+// all_different.hpp and all_different_domain.hpp with the propagator harness, at each strength: check,
+// pairwise (the != clique's arc consistency), value (the counting fixpoint) re-implemented here on plain
+// vectors, domain (GAC, Régin's matching) against enumeration; offsets, search state, and the cases the
+// random draws do not reach.
+// (The propagator harness: tests/propagator_harness.hpp; the folder: tests/constraints/README.md.)
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -17,6 +14,7 @@
 #include <utility>
 #include <vector>
 
+#include "constraints/specs.hpp"
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/binary.hpp"
 #include "csp/constraints/linear.hpp"
@@ -24,238 +22,11 @@
 #include "harness_specs.hpp"
 #include "propagator_harness.hpp"
 
-namespace {
+namespace all_different_specs {
 
 using csp::Value;
 using csp::Var;
-using harness::Constraint;
-using harness::Doms;
-using harness::Promise;
-using harness::Rng;
-using harness::Spec;
-using harness::Tuple;
-using harness::base_spec;
-using harness::bounds_r_fixpoint;
-using harness::check_spec;
-using harness::kDomain;
-using harness::kInstances;
-
-// ---- binary constraints ----------------------------------------------------------------------
-
-// Two variables over small overlapping ranges, some negative, sometimes fixed.
-Doms random_pair(Rng& r) {
-  Doms d;
-  for (int k = 0; k < 2; ++k) {
-    const int lo = r.between(-4, 2);
-    d.push_back(harness::random_domain(r, lo, lo + r.between(0, 6), 20));
-  }
-  return d;
-}
-
-// A binary spec from a propagator factory and the matching meaning on (x, y), with an offset.
-template <class Make, class Means>
-Spec binary_spec(std::uint64_t seed, const char* what, Make make, Means means) {
-  Spec s = base_spec(what, kDomain, seed);
-  s.domains = random_pair;
-  s.draw = [what, make, means](Rng& r, const Doms&) {
-    const Value offset = r.between(-3, 3);
-    Constraint c;
-    c.text = std::string(what) + " with c = " + std::to_string(offset);
-    c.post = [make, offset](csp::Model& m, const std::vector<Var>& x) { m.post(make(x[0], x[1], offset)); };
-    c.meaning = [means, offset](const Tuple& t) { return means(t[0], t[1], offset); };
-    return c;
-  };
-  return s;
-}
-
-Spec not_equal_spec(std::uint64_t seed) {
-  return binary_spec(seed, "x != y + c", [](Var x, Var y, Value c) { return csp::not_equal(x, y, c); },
-                     [](Value a, Value b, Value c) { return a != b + c; });
-}
-Spec equal_spec(std::uint64_t seed) {
-  return binary_spec(seed, "x == y + c", [](Var x, Var y, Value c) { return csp::equal(x, y, c); },
-                     [](Value a, Value b, Value c) { return a == b + c; });
-}
-Spec less_spec(std::uint64_t seed) {
-  return binary_spec(seed, "x < y + c", [](Var x, Var y, Value c) { return csp::less(x, y, c); },
-                     [](Value a, Value b, Value c) { return a < b + c; });
-}
-Spec less_equal_spec(std::uint64_t seed) {
-  return binary_spec(seed, "x <= y + c", [](Var x, Var y, Value c) { return csp::less_equal(x, y, c); },
-                     [](Value a, Value b, Value c) { return a <= b + c; });
-}
-
-Spec relation_spec(std::uint64_t seed) {
-  Spec s = base_spec("relation(x, y, random predicate)", kDomain, seed);
-  s.domains = random_pair;
-  s.draw = [](Rng& r, const Doms& d) {
-    // A random truth table over every pair the domains can hold (values lie in [-4, 8]).
-    constexpr Value lo = -4, width = 13;
-    auto table = std::make_shared<std::vector<char>>(width * width);
-    const int density = r.between(5, 60);
-    for (char& cell : *table) cell = r.chance(density) ? 1 : 0;
-    auto allowed = [table](Value a, Value b) {
-      return (*table)[static_cast<std::size_t>((a - lo) * width + (b - lo))] != 0;
-    };
-    Constraint c;
-    c.post = [allowed](csp::Model& m, const std::vector<Var>& x) { m.post(csp::relation(x[0], x[1], allowed)); };
-    c.meaning = [allowed](const Tuple& t) { return allowed(t[0], t[1]); };
-    // The allowed pairs of candidates: all that matters for reproducing a failure.
-    std::ostringstream text;
-    text << "relation allowing";
-    for (Value a : d[0])
-      for (Value b : d[1])
-        if (allowed(a, b)) text << " (" << a << "," << b << ")";
-    c.text = text.str();
-    return c;
-  };
-  return s;
-}
-
-Spec table_spec(std::uint64_t seed) {
-  Spec s = base_spec("table(x, y, random pairs)", kDomain, seed);
-  s.domains = random_pair;
-  s.draw = [](Rng& r, const Doms& d) {
-    // Random pairs: mostly of candidates, some outside the domains, some repeated.
-    auto pick = [&r](const std::vector<Value>& values) {
-      return r.chance(80) ? values[static_cast<std::size_t>(r.between(0, static_cast<int>(values.size()) - 1))]
-                          : r.between(-5, 9);
-    };
-    std::vector<std::pair<Value, Value>> pairs;
-    const int n = r.between(0, 8);
-    for (int k = 0; k < n; ++k) {
-      const Value a = pick(d[0]);
-      pairs.emplace_back(a, pick(d[1]));
-    }
-    Constraint c;
-    c.post = [pairs](csp::Model& m, const std::vector<Var>& x) { m.post(csp::table(x[0], x[1], pairs)); };
-    c.meaning = [pairs](const Tuple& t) {
-      return std::find(pairs.begin(), pairs.end(), std::pair<Value, Value>(t[0], t[1])) != pairs.end();
-    };
-    std::ostringstream text;
-    text << "table";
-    for (const auto& [a, b] : pairs) text << " (" << a << "," << b << ")";
-    c.text = text.str();
-    return c;
-  };
-  return s;
-}
-
-// ---- predicate ---------------------------------------------------------------------------------
-
-// predicate.hpp: all fixed -> fail iff rejected; exactly one unfixed -> it keeps the values the
-// function accepts (the others being fixed); two or more unfixed -> nothing.
-std::optional<Doms> predicate_fixpoint(const std::function<bool(const Tuple&)>& meaning, const Doms& d) {
-  std::vector<std::size_t> open;
-  for (std::size_t i = 0; i < d.size(); ++i)
-    if (d[i].size() > 1) open.push_back(i);
-  Tuple t;
-  for (const auto& values : d) t.push_back(values[0]);
-  if (open.empty()) return meaning(t) ? std::optional<Doms>(d) : std::nullopt;
-  if (open.size() > 1) return d;
-  Doms out = d;
-  std::vector<Value>& last = out[open[0]];
-  last.clear();
-  for (Value x : d[open[0]]) {
-    t[open[0]] = x;
-    if (meaning(t)) last.push_back(x);
-  }
-  return last.empty() ? std::nullopt : std::optional<Doms>(out);
-}
-
-Spec predicate_spec(std::uint64_t seed) {
-  Spec s = base_spec("predicate(vars, random truth table)",
-                     {Promise::Kind::custom, "predicate.hpp's forward checking"}, seed);
-  // 2-4 variables over one range [lo, lo + width) of width 2-4, within [-3, 4].
-  s.domains = [](Rng& r) {
-    const int n = r.between(2, 4);
-    const Value lo = r.between(-3, 1);
-    const int width = r.between(2, 4);
-    Doms d;
-    for (int i = 0; i < n; ++i) d.push_back(harness::random_domain(r, lo, lo + width - 1, 45));
-    return d;
-  };
-  s.draw = [](Rng& r, const Doms& d) {
-    // A random truth table over the range [lo, hi] of the domains, indexed in base hi - lo + 1.
-    Value lo = d[0].front(), hi = d[0].back();
-    for (const auto& values : d) lo = std::min(lo, values.front()), hi = std::max(hi, values.back());
-    const auto width = static_cast<std::size_t>(hi - lo + 1);
-    auto table = std::make_shared<std::vector<char>>();
-    std::size_t cells = 1;
-    for (std::size_t i = 0; i < d.size(); ++i) cells *= width;
-    const int density = r.between(10, 90);
-    for (std::size_t k = 0; k < cells; ++k) table->push_back(r.chance(density) ? 1 : 0);
-    auto cell = [table, lo, width](std::span<const Value> v) {
-      std::size_t k = 0;
-      for (Value x : v) k = k * width + static_cast<std::size_t>(x - lo);
-      return (*table)[k] != 0;
-    };
-    Constraint c;
-    c.post = [cell](csp::Model& m, const std::vector<Var>& x) { m.post(csp::predicate(x, cell)); };
-    c.meaning = [cell](const Tuple& t) { return cell(t); };
-    c.fixpoint = [meaning = c.meaning](const Doms& now) { return predicate_fixpoint(meaning, now); };
-    std::ostringstream text;
-    text << "predicate over [" << lo << ", " << hi << "]^" << d.size() << ", truth table (base-" << width
-         << " index order) ";
-    for (char x : *table) text << (x ? '1' : '0');
-    c.text = text.str();
-    return c;
-  };
-  return s;
-}
-
-// ---- linear ------------------------------------------------------------------------------------
-
-// linear(k, x, rel, rhs) with random non-zero coefficients, or (`unit`) sum(x, rel, rhs).
-Spec linear_spec(std::uint64_t seed, csp::LinearRelation rel, bool unit = false) {
-  static const char* rels[] = {"=", "<=", ">="};
-  Spec s = base_spec(std::string(unit ? "sum(" : "linear(") + rels[static_cast<int>(rel)] + ")",
-                     {Promise::Kind::custom, "bounds(R)"}, seed);
-  s.domains = [](Rng& r) {
-    const int n = r.between(2, 4);
-    Doms d;
-    for (int i = 0; i < n; ++i) {
-      const int lo = r.between(-5, 3);
-      d.push_back(harness::random_domain(r, lo, lo + r.between(0, 6), 20));
-    }
-    return d;
-  };
-  s.draw = [rel, unit](Rng& r, const Doms& d) {
-    std::vector<std::int64_t> k;
-    for (std::size_t i = 0; i < d.size(); ++i) {
-      const int a = r.between(-4, 3);
-      k.push_back(unit ? 1 : a >= 0 ? a + 1 : a);  // non-zero, in [-4, 4]
-    }
-    // rhs around the reachable range of the sum, a little beyond on both sides.
-    std::int64_t lo = 0, hi = 0;
-    for (std::size_t i = 0; i < d.size(); ++i) {
-      lo += std::min(k[i] * d[i].front(), k[i] * d[i].back());
-      hi += std::max(k[i] * d[i].front(), k[i] * d[i].back());
-    }
-    const std::int64_t rhs = r.between(static_cast<int>(lo) - 3, static_cast<int>(hi) + 3);
-    Constraint c;
-    c.post = [k, rel, rhs, unit](csp::Model& m, const std::vector<Var>& x) {
-      m.post(unit ? csp::sum(x, rel, rhs) : csp::linear(k, x, rel, rhs));
-    };
-    c.meaning = [k, rel, rhs](const Tuple& t) {
-      std::int64_t sum = 0;
-      for (std::size_t i = 0; i < t.size(); ++i) sum += k[i] * t[i];
-      switch (rel) {
-        case csp::LinearRelation::equal: return sum == rhs;
-        case csp::LinearRelation::less_equal: return sum <= rhs;
-        case csp::LinearRelation::greater_equal: return sum >= rhs;
-      }
-      return false;
-    };
-    c.fixpoint = [k, rel, rhs](const Doms& now) { return bounds_r_fixpoint(k, rel, rhs, now); };
-    std::ostringstream text;
-    for (std::size_t i = 0; i < k.size(); ++i) text << (i ? " + " : "") << k[i] << "*x" << i;
-    text << " " << rels[static_cast<int>(rel)] << " " << rhs;
-    c.text = text.str();
-    return c;
-  };
-  return s;
-}
+using namespace harness;
 
 // ---- all-different -------------------------------------------------------------------------------
 
@@ -339,12 +110,6 @@ std::optional<Doms> value_fixpoint(Doms d) {
   }
 }
 
-// How a spec posts all-different: all_different(vars, ...) rescans the scope at every run;
-// all_different(model, vars, ...) keeps search state (pairwise, value), which the harness's walks
-// carry down, restore on their steps back and narrow between runs.
-enum class Posting : std::uint8_t { stateless, with_state };
-// Plain all-different, or the form with an offset per variable (x_i + c_i pairwise distinct).
-enum class Offsets : std::uint8_t { none, drawn };
 
 // Each position's values moved by its offset (sign -1: back).
 Doms shifted(Doms d, const std::vector<Value>& offsets, int sign) {
@@ -356,8 +121,8 @@ Doms shifted(Doms d, const std::vector<Value>& offsets, int sign) {
 // 2-6 variables, each a random subset of one value range of size 2-7 (often reaching below 0);
 // with Offsets::drawn, each position gets an offset in -3..3 (so the shifted ranges overlap in part).
 // The reference fixpoints of the offset form are the plain ones over the shifted domains, shifted back.
-Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, Posting posting = Posting::stateless,
-                        Offsets offsets = Offsets::none) {
+Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, Posting posting,
+                        Offsets offsets) {
   Spec s = base_spec(std::string("all-different(") + strength_name(strength) + ")" +
                          (posting == Posting::with_state ? " with state" : "") +
                          (offsets == Offsets::drawn ? " with offsets" : ""),
@@ -432,63 +197,6 @@ Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength, 
   return s;
 }
 
-}  // namespace
-
-TEST_CASE("not_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") {
-  // x != y prunes only against a fixed side and fails only on two equal fixed sides: rarer.
-  CHECK(check_spec(not_equal_spec(101), 10).subsumed > 0);  // and the claims held
-  harness::check_interval_form(not_equal_spec(101));
-}
-TEST_CASE("equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") {
-  CHECK(check_spec(equal_spec(102)).subsumed > 0);
-  harness::check_interval_form(equal_spec(102));
-}
-TEST_CASE("less(x, y, c) is arc consistent", "[bruteforce][harness][binary]") { CHECK(check_spec(less_spec(103)).subsumed > 0); }
-TEST_CASE("less_equal(x, y, c) is arc consistent", "[bruteforce][harness][binary]") {
-  CHECK(check_spec(less_equal_spec(104)).subsumed > 0);
-  harness::check_interval_form(less_equal_spec(104));
-}
-TEST_CASE("less and less_equal are exactly bounds(Z) consistent too", "[bruteforce][harness][binary]") {
-  // On an order relation arc consistency only moves bounds, so it is bounds(Z) consistency: the
-  // harness's box enumeration must find the same fixpoints.
-  for (Spec spec : {less_spec(107), less_equal_spec(108)}) {
-    CAPTURE(spec.name);
-    spec.promise = {Promise::Kind::bounds_z, "bounds(Z)"};
-    spec.instances = 1000;
-    check_spec(spec);
-  }
-}
-TEST_CASE("relation(x, y, random predicate) is arc consistent", "[bruteforce][harness][binary]") {
-  check_spec(relation_spec(105));
-}
-TEST_CASE("table(x, y, random pairs) is arc consistent", "[bruteforce][harness][binary]") {
-  check_spec(table_spec(106));
-}
-TEST_CASE("predicate(vars, random truth table) keeps its documented promise", "[bruteforce][harness][predicate]") {
-  check_spec(predicate_spec(201));
-}
-TEST_CASE("linear(=) is bounds(R) consistent", "[bruteforce][harness][linear]") {
-  check_spec(linear_spec(301, csp::LinearRelation::equal));
-  harness::check_interval_form(linear_spec(301, csp::LinearRelation::equal));
-}
-TEST_CASE("linear(<=) is bounds(R) consistent", "[bruteforce][harness][linear]") {
-  check_spec(linear_spec(302, csp::LinearRelation::less_equal));
-  harness::check_interval_form(linear_spec(302, csp::LinearRelation::less_equal));
-}
-TEST_CASE("linear(>=) is bounds(R) consistent", "[bruteforce][harness][linear]") {
-  check_spec(linear_spec(303, csp::LinearRelation::greater_equal));
-  harness::check_interval_form(linear_spec(303, csp::LinearRelation::greater_equal));
-}
-TEST_CASE("sum(=), sum(<=) and sum(>=) are bounds(R) consistent", "[bruteforce][harness][linear]") {
-  std::uint64_t seed = 304;
-  for (auto rel : {csp::LinearRelation::equal, csp::LinearRelation::less_equal, csp::LinearRelation::greater_equal}) {
-    Spec spec = linear_spec(seed++, rel, true);
-    CAPTURE(spec.name);
-    spec.instances = 2000;
-    check_spec(spec);
-    harness::check_interval_form(spec, 500);
-  }
-}
 TEST_CASE("all-different(check) keeps its documented promise", "[bruteforce][harness][all-different]") {
   const Spec spec = all_different_spec(401, csp::AllDifferentStrength::check);
   const harness::Report r = harness::run(spec);
@@ -676,54 +384,6 @@ TEST_CASE("all-different(domain) is GAC on one-word variables that span more tha
   check_spec(spec);
 }
 
-// The builtins the cases above check on bits only, over interval-form variables (as past
-// kIntervalThreshold values, where removing an interior value is a no-op): sound, idempotent and
-// exact on complete assignments. Soundness only: on hole-free domains a value rule reaches less.
-TEST_CASE("the remaining builtins are sound and idempotent on the interval form", "[bruteforce][harness][interval]") {
-  auto sound = [](Spec spec) {
-    spec.promise = {Promise::Kind::sound, "soundness on the interval form"};
-    return spec;
-  };
-  for (const Spec& spec : {less_spec(103), relation_spec(105), table_spec(106), predicate_spec(201),
-                           all_different_spec(402, csp::AllDifferentStrength::pairwise),
-                           all_different_spec(403, csp::AllDifferentStrength::value),
-                           all_different_spec(407, csp::AllDifferentStrength::pairwise, Posting::with_state),
-                           all_different_spec(408, csp::AllDifferentStrength::value, Posting::with_state)}) {
-    CAPTURE(spec.name);
-    harness::check_interval_form(sound(spec), 500);
-  }
-  const Spec check = harness::interval_form(sound(all_different_spec(401, csp::AllDifferentStrength::check)), 500);
-  const harness::Report r = harness::run(check);  // check never prunes: only failures to insist on
-  INFO(r.failure);
-  REQUIRE(r.failure.empty());
-  CHECK(r.tally.failed > 0);
-}
-
-// The harness itself: a propagator weaker or stronger than the promise it is registered with, or
-// one that removes a value of a solution, must be caught, with the instance in the message.
-TEST_CASE("the harness catches a broken promise and an unsound propagator", "[harness]") {
-  Spec weak = all_different_spec(404, csp::AllDifferentStrength::pairwise);
-  weak.promise = kDomain;
-  const harness::Report r = harness::run(weak);
-  CHECK_THAT(r.failure, Catch::Contains("not domain (GAC)") && Catch::Contains("seed 404, instance"));
-
-  Spec strong = equal_spec(102);  // x == y + c also removes inner values: more than bounds(Z)
-  strong.promise = {Promise::Kind::bounds_z, "bounds(Z)"};
-  CHECK_THAT(harness::run(strong).failure, Catch::Contains("not bounds(Z)"));
-
-  Spec unsound = less_spec(103);
-  unsound.promise = {Promise::Kind::sound, "soundness"};
-  const auto draw = unsound.draw;
-  unsound.draw = [draw](Rng& r, const Doms& d) {  // posts x < y + c - 1, meaning x < y + c
-    Constraint c = draw(r, d);
-    c.post = [text = c.text](csp::Model& m, const std::vector<Var>& x) {
-      m.post(csp::less(x[0], x[1], std::stoi(text.substr(text.rfind(' ') + 1)) - 1));
-    };
-    return c;
-  };
-  CHECK_THAT(harness::run(unsound).failure, Catch::Contains("unsound") || Catch::Contains("complete assignment"));
-}
-
 TEST_CASE("all-different(domain) stays GAC when one model is propagated from unrelated states",
           "[bruteforce][harness][all-different]") {
   // The propagator keeps its last matching between calls. Here one model is propagated from many
@@ -893,3 +553,4 @@ TEST_CASE("all-different with a variable listed twice is unsatisfiable at every 
   }
 }
 
+}  // namespace all_different_specs
