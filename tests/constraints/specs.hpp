@@ -1,10 +1,12 @@
 // The spec builders of tests/constraints/ that another file of the folder uses too: the interval
-// form of every constraint (interval_form.cpp) and the harness's own test (harness.cpp). Each is
-// defined in the file of its constraint family, in the namespace <family>_specs.
+// form of every constraint (interval_form.cpp), the harness's own test (harness.cpp), the domain
+// strength of all-different (all_different_domain.cpp). Each is defined in the file of its
+// constraint family, in the namespace <family>_specs.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <vector>
 
 #include "csp/constraints/all_different.hpp"
 #include "propagator_harness.hpp"
@@ -29,6 +31,10 @@ enum class Posting : std::uint8_t { stateless, with_state };
 enum class Offsets : std::uint8_t { none, drawn };
 harness::Spec all_different_spec(std::uint64_t seed, csp::AllDifferentStrength strength,
                                  Posting posting = Posting::stateless, Offsets offsets = Offsets::none);
+// The meaning: no value twice.
+bool distinct(const harness::Tuple& t);
+// Each position's values moved by its offset (sign -1: back).
+harness::Doms shifted(harness::Doms d, const std::vector<csp::Value>& offsets, int sign);
 }  // namespace all_different_specs
 
 namespace table_specs {
