@@ -15,8 +15,6 @@
 #include "constraints/specs.hpp"
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/binary.hpp"
-#include "csp/constraints/linear.hpp"
-#include "csp/constraints/predicate.hpp"
 #include "harness_specs.hpp"
 #include "propagator_harness.hpp"
 

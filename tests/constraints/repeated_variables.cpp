@@ -14,15 +14,10 @@
 #include <vector>
 
 #include "constraints/global_draws.hpp"
-#include "csp/constraints/circuit.hpp"
 #include "csp/constraints/count.hpp"
-#include "csp/constraints/cumulative.hpp"
-#include "csp/constraints/cumulative_edge_finding.hpp"
-#include "csp/constraints/diffn.hpp"
 #include "csp/constraints/disjunctive.hpp"
 #include "csp/constraints/inverse.hpp"
 #include "csp/constraints/lex.hpp"
-#include "csp/constraints/regular.hpp"
 #include "csp/constraints/table.hpp"
 #include "csp/kernel/engine.hpp"
 #include "csp/search/solver.hpp"
