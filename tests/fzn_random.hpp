@@ -1,6 +1,6 @@
 // Random small FlatZinc models with extreme bounds, their meaning by enumeration, and a check of
 // what the fzn-csp path answers for them: shared by the property test
-// (tests/test_flatzinc_random.cpp, seeded) and the fuzz target (tests/fuzz/fuzz_flatzinc_random.cpp,
+// (tests/flatzinc/random.cpp, seeded) and the fuzz target (tests/fuzz/fuzz_flatzinc_random.cpp,
 // the fuzzer's bytes as the choices).
 //
 // A model has 1-8 variables (at most 4 of them free) and 1-6 constraints over the FlatZinc builtins of

@@ -1,7 +1,8 @@
 // What the harness test files share: the usual instance counts, the domain promise, a spec's
 // common fields, the run that insists on a non-vacuous random mix, and linear.hpp's bounds(R)
 // fixpoint computed naively (linear and the reified linear forms both promise it), and the
-// fixpoints of linear_not_equal and of the reified linear forms (linear_reified.hpp).
+// fixpoints of linear_not_equal and of the reified linear forms (linear_reified.hpp), a linear
+// sum's text and 128-bit value.
 #pragma once
 
 #include <catch2/catch.hpp>
@@ -9,6 +10,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -94,7 +96,7 @@ inline Tally check_interval_form(const Spec& bit_form, int instances = 1000) {
 // it. The other terms then reach every real number in [L, U] (sums of their term extremes), so
 // value v of x_i is supported iff rhs - c_i * v lies in [L, U] (=), is >= L (<=) or <= U (>=).
 // Drop unsupported bounds until none is left; only bounds go, so holes stay. Sums in 128 bits
-// (csp::WideSum): nine terms of 2^30 * kMaxValue pass 2^63 (test_harness_edges.cpp draws such).
+// (csp::WideSum): nine terms of 2^30 * kMaxValue pass 2^63 (the edge specs of tests/constraints/ draw such).
 // linear() first divides by the coefficients' gcd: an equality it does not divide fails at once.
 inline std::optional<Doms> bounds_r_fixpoint(const std::vector<std::int64_t>& k, csp::LinearRelation rel,
                                              std::int64_t rhs, Doms d) {
@@ -228,6 +230,22 @@ inline std::optional<Doms> linear_reified_fixpoint(const std::vector<std::int64_
   if (!out) return std::nullopt;
   out->push_back(b);
   return out;
+}
+
+// ---- linear sums: what the linear specs of several test files share --------------------------------
+
+/// The sum of k_i * t_i in 128 bits: nine terms of 2^30 * kMaxValue pass 2^63.
+inline csp::WideSum weighted(const std::vector<std::int64_t>& k, const Tuple& t) {
+  csp::WideSum s = 0;
+  for (std::size_t i = 0; i < k.size(); ++i) s += csp::WideSum{k[i]} * t[i];
+  return s;
+}
+/// "k0*x0 + k1*x1 REL rhs", a linear spec's text.
+inline std::string linear_text(const std::vector<std::int64_t>& k, const char* rel, std::int64_t rhs) {
+  std::ostringstream text;
+  for (std::size_t i = 0; i < k.size(); ++i) text << (i ? " + " : "") << k[i] << "*x" << i;
+  text << " " << rel << " " << rhs;
+  return text.str();
 }
 
 // ---- reification: what the reified specs of several test files share ------------------------------

@@ -112,8 +112,9 @@ struct Solve {
   Location where;
 };
 
-/// A whole FlatZinc model, items in source order within each kind.
-struct Model {
+/// A whole FlatZinc model as written (its syntax tree; csp::Model is what a builder makes of it), items in
+/// source order within each kind.
+struct Ast {
   std::vector<PredicateDecl> predicates;
   std::vector<Parameter> parameters;
   std::vector<Variable> variables;

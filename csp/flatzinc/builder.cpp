@@ -54,7 +54,7 @@ BuildError::BuildError(Location where, const std::string& message)
 
 void Builder::fail(Location where, const std::string& message) { throw BuildError(where, message); }
 
-Builder::Builder(const Model& ast, Program& out) : out_(out) {
+Builder::Builder(const Ast& ast, Program& out) : out_(out) {
   for (const Parameter& p : ast.parameters) {
     if (!names_.emplace(p.name, Named{&p.value, {}, p.type.is_array}).second)
       fail(p.where, "'" + p.name + "' is declared twice");
@@ -325,7 +325,7 @@ void Builder::declare(const Variable& v) {
   if (!names_.emplace(v.name, std::move(n)).second) fail(v.where, "'" + v.name + "' is declared twice");
 }
 
-void Builder::post_constraints(const Model& ast, const Registry& registry) {
+void Builder::post_constraints(const Ast& ast, const Registry& registry) {
   for (const Constraint& c : ast.constraints) {
     const PosterEntry* entry = registry.find(c.name, static_cast<int>(c.args.size()));
     if (!entry && registry.knows(c.name))
@@ -342,7 +342,7 @@ void Builder::post_constraints(const Model& ast, const Registry& registry) {
   }
 }
 
-Program build(const Model& ast, const Registry& registry) {
+Program build(const Ast& ast, const Registry& registry) {
   Program p;
   Builder b(ast, p);
   b.post_constraints(ast, registry);
@@ -356,6 +356,6 @@ Program build(const Model& ast, const Registry& registry) {
   return p;
 }
 
-Program build(const Model& ast) { return build(ast, registry()); }
+Program build(const Ast& ast) { return build(ast, registry()); }
 
 }  // namespace csp::flatzinc

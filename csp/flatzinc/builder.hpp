@@ -86,7 +86,7 @@ class Registry;
 class Builder {
  public:
   /// Declares the parameters and variables of `ast` (not the constraints) in `out.model`.
-  Builder(const Model& ast, Program& out);
+  Builder(const Ast& ast, Program& out);
 
   /// The model being built.
   csp::Model& model() { return out_.model; }
@@ -137,7 +137,7 @@ class Builder {
   [[noreturn]] static void fail(Location where, const std::string& message);
 
   /// Posts every constraint of `ast` through `registry`, in order.
-  void post_constraints(const Model& ast, const Registry& registry);
+  void post_constraints(const Ast& ast, const Registry& registry);
 
  private:
   // What an identifier names: a parameter's value, or variables (one for a scalar).
@@ -162,8 +162,8 @@ class Builder {
 
 /// Builds a whole program: variables, constraints (through `registry`), objective, outputs and
 /// search annotations. Throws BuildError.
-Program build(const Model& ast, const Registry& registry);
+Program build(const Ast& ast, const Registry& registry);
 /// build() with the registry of every poster (registry()).
-Program build(const Model& ast);
+Program build(const Ast& ast);
 
 }  // namespace csp::flatzinc

@@ -202,8 +202,8 @@ class Parser {
  public:
   explicit Parser(std::string_view text) : lex_(text) {}
 
-  Model model() {
-    Model m;
+  Ast model() {
+    Ast m;
     bool solved = false;
     while (lex_.peek().kind != Token::Kind::end) {
       if (solved) fail(lex_.peek(), "nothing may follow the solve item, found " + shown(lex_.peek()));
@@ -310,7 +310,7 @@ class Parser {
   }
 
   // `type : name [annotations] [= expr];` — a parameter or a variable, by its type.
-  void declaration(Model& m) {
+  void declaration(Ast& m) {
     const Token start = lex_.peek();
     Type type = parse_type();
     expect(":", "after the type");
@@ -517,6 +517,6 @@ class Parser {
 
 }  // namespace
 
-Model parse(std::string_view text) { return Parser(text).model(); }
+Ast parse(std::string_view text) { return Parser(text).model(); }
 
 }  // namespace csp::flatzinc

@@ -30,6 +30,6 @@ class ParseError : public std::runtime_error {
 inline constexpr int kMaxDepth = 64;
 
 /// Parses a whole model; throws ParseError.
-Model parse(std::string_view text);
+Ast parse(std::string_view text);
 
 }  // namespace csp::flatzinc

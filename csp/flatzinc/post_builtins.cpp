@@ -203,7 +203,8 @@ void add_builtin_posters(Registry& r) {
   r.add("bool2int", 2, bool_same, "native: parity({b, i}, even)");
 
   // Linear.
-  r.add("int_lin_eq", 3, lin<LinearRelation::equal>, "native: linear(), linear_domain() when annotated domain");
+  r.add("int_lin_eq", 3, lin<LinearRelation::equal>, "native: linear(); linear_domain(), domain consistent, when annotated :: domain "
+        "(as MiniZinc does for a 2-D array's flat index)");
   r.add("int_lin_le", 3, lin<LinearRelation::less_equal>, "native: linear()");
   r.add("int_lin_ne", 3, lin_ne, "native: linear_not_equal()");
   r.add("int_lin_eq_reif", 4, lin_reif<C::equal, E>, "native: linear_reified()");
@@ -223,7 +224,9 @@ void add_builtin_posters(Registry& r) {
   r.add("int_mod", 3, ternary<modulo>, "native: modulo()");
   r.add("int_min", 3, ternary<minimum>, "native: minimum()");
   r.add("int_max", 3, ternary<maximum>, "native: maximum()");
-  r.add("int_pow", 3, ternary<power>, "native: power()");
+  r.add("int_pow", 3, ternary<power>,
+        "native: power(); a negative exponent means 1 div pow(x, abs(y)), as flatzinc_builtins.mzn says "
+        "(0 for |x| > 1, ±1 for x = ±1, no solution for x = 0)");
   r.add("int_abs", 2, abs, "native: absolute()");
 
   // Element and extremum.

@@ -185,12 +185,15 @@ void add_global_posters(Registry& r) {
   r.add("csp_lex_less_bool", 2, lex_poster<true>, "native: lex_lesseq(strict) over 0/1, domain consistent");
   r.add("csp_regular", 6, regular_poster, "native: regular(), domain consistent (layered graph)");
   r.add("csp_cumulative", 4, cumulative_poster,
-        "native: cumulative(), time-tabling; disjunctive() on the tasks no two of which fit side by side");
+        "native: cumulative(), time-tabling (uses limited where a task surely runs), then edge finding; "
+        "disjunctive() on the tasks no two of which fit side by side");
   r.add("csp_disjunctive", 2, disjunctive_poster,
         "native: disjunctive(), edge finding, detectable precedences, not-first/not-last");
-  r.add("csp_diffn", 4, diffn_poster<true>, "native: diffn() (pairwise) and a redundant cumulative() per axis");
+  r.add("csp_diffn", 4, diffn_poster<true>, "native: diffn() (pairwise, Gecode's nooverlap, with holes) and a redundant cumulative() per axis "
+        "when the sizes are non-negative");
   r.add("csp_diffn_nonstrict", 4, diffn_poster<false>,
-        "native: diffn(nonstrict) (pairwise) and a redundant cumulative() per axis");
+        "native: diffn(nonstrict) (pairwise, with holes) and a redundant cumulative() per axis when the sizes "
+        "are non-negative");
 }
 
 }  // namespace csp::flatzinc

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 #include <tuple>
 
 namespace csp::flatzinc {
@@ -42,6 +43,25 @@ const Registry& registry() {
     return made;
   }();
   return r;
+}
+
+std::string markdown_table(const Registry& r, std::string_view first_column) {
+  std::string out = "| ";
+  out += first_column;
+  out += " | arguments | what fzn-csp posts |\n|---|---|---|\n";
+  for (const PosterEntry& e : r.entries()) {
+    out += "| `";
+    out += e.name;
+    out += "` | ";
+    out += std::to_string(e.arity);
+    out += " | ";
+    for (const char c : e.note) {  // a '|' would end the cell
+      if (c == '|') out += '\\';
+      out += c;
+    }
+    out += " |\n";
+  }
+  return out;
 }
 
 }  // namespace csp::flatzinc

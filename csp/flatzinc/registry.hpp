@@ -3,7 +3,7 @@
 //
 // The rows live in files by who owns them: post_builtins.cpp (add_builtin_posters: the builtins of
 // the FlatZinc specification) and post_globals.cpp (add_global_posters: the fzn_* predicates of the
-// solver library mznlib/). registry() is both, built once; docs list it with entries().
+// solver library mznlib/). registry() is both, built once; docs list it with markdown_table().
 #pragma once
 
 #include <string>
@@ -48,5 +48,10 @@ void add_builtin_posters(Registry& r);
 void add_global_posters(Registry& r);
 /// Both, built once.
 const Registry& registry();
+
+/// The rows of `r` as a markdown table: `first_column` (the name), arguments, note. README.md and
+/// docs/minizinc.md show add_builtin_posters' and add_global_posters' rows so, between marker
+/// comments (docs/tools/constraint_tables.cpp prints and checks them; ctest docs.constraint_tables).
+std::string markdown_table(const Registry& r, std::string_view first_column);
 
 }  // namespace csp::flatzinc

@@ -8,7 +8,9 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-counts=(0 1 0 0 2 10 4 40 92 352 724 2680 14200)
+# The counts, kept once for every test: tests/problems/queens_counts.hpp (kCounts[n], n = 0..12).
+read -r -a counts <<< "$(sed -n 's/.*kCounts\[\] = {\(.*\)};/\1/p' "$2/tests/problems/queens_counts.hpp" | tr -d ,)"
+[ "${#counts[@]}" -eq 13 ] || { echo "FAIL: no counts in tests/problems/queens_counts.hpp"; exit 1; }
 for n in $(seq 1 12); do
   last=$("$csp" queens "$n" --count | tail -n 1)
   [ "$last" = "solutions: ${counts[$n]}" ] || fail "queens $n --count: got '$last', expected 'solutions: ${counts[$n]}'"

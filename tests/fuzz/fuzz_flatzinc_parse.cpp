@@ -28,7 +28,7 @@ void check_expr(const fz::Expr& e) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  fz::Model m;
+  fz::Ast m;
   try {
     m = fz::parse(text);
   } catch (const fz::ParseError& e) {

@@ -52,7 +52,7 @@ bool all_ones(const std::vector<std::int64_t>& cs) {
 
 class Recogniser {
  public:
-  Recogniser(Builder& b, const Model& ast) : b_(b), ast_(ast), d_(b.model().initial_domains()) {}
+  Recogniser(Builder& b, const Ast& ast) : b_(b), ast_(ast), d_(b.model().initial_domains()) {}
 
   Implied run() {
     find_exactly_ones();
@@ -207,7 +207,7 @@ class Recogniser {
   }
 
   Builder& b_;
-  const Model& ast_;
+  const Ast& ast_;
   const Domains& d_;
   std::set<std::vector<int>> exactly_one_;                      // variable ids, in the order written
   std::unordered_map<int, std::pair<Var, Value>> literal_;      // a -> (x, v) with a <-> x = v
@@ -217,6 +217,6 @@ class Recogniser {
 
 }  // namespace
 
-Implied post_implied(Builder& b, const Model& ast) { return Recogniser(b, ast).run(); }
+Implied post_implied(Builder& b, const Ast& ast) { return Recogniser(b, ast).run(); }
 
 }  // namespace csp::flatzinc

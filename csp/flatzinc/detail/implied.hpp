@@ -24,6 +24,6 @@ namespace csp::flatzinc {
 
 /// Recognises the patterns above among `ast`'s constraints (already posted through `b`) and posts
 /// the implied propagators into b's model.
-Implied post_implied(Builder& b, const Model& ast);
+Implied post_implied(Builder& b, const Ast& ast);
 
 }  // namespace csp::flatzinc

@@ -12,10 +12,9 @@
 #include "csp/search/detail/dfs.hpp"
 #include "csp/search/detail/parallel.hpp"
 #include "problems/queens/queens.hpp"
+#include "problems/queens_counts.hpp"
 
 namespace {
-
-const std::uint64_t kQueens[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724};
 
 csp::SearchOptions threaded(unsigned threads, std::function<csp::Model()> make) {
   csp::SearchOptions o;
@@ -52,7 +51,7 @@ TEST_CASE("threads count queens exactly, every solution once and checked", "[par
       csp::Solver solver(q.model, threaded(threads, queens_maker(n)));
       const csp::SearchResult counted = solver.count(q.model.initial_domains());
       REQUIRE(counted.status == csp::SearchStatus::exhausted);
-      REQUIRE(counted.stats.solutions == kQueens[n]);
+      REQUIRE(counted.stats.solutions == queens_counts::of(n));
       std::set<std::vector<csp::Value>> seen;
       const csp::SearchResult each =
           solver.for_each_solution(q.model.initial_domains(), [&](std::span<const csp::Value> s) {
@@ -62,15 +61,15 @@ TEST_CASE("threads count queens exactly, every solution once and checked", "[par
             return true;
           });
       REQUIRE(each.status == csp::SearchStatus::exhausted);
-      REQUIRE(each.stats.solutions == kQueens[n]);
-      REQUIRE(seen.size() == kQueens[n]);
+      REQUIRE(each.stats.solutions == queens_counts::of(n));
+      REQUIRE(seen.size() == queens_counts::of(n));
       const csp::SearchResult first = solver.solve();
       REQUIRE(first.found());
       REQUIRE(first.status == csp::SearchStatus::stopped_on_request);
       REQUIRE(problems::queens_valid(first.solution));
       const csp::SearchResult capped = solver.count(q.model.initial_domains(), 7);
-      REQUIRE(capped.status == (kQueens[n] > 7 ? csp::SearchStatus::stopped_on_request : csp::SearchStatus::exhausted));
-      REQUIRE(capped.stats.solutions == std::min<std::uint64_t>(7, kQueens[n]));
+      REQUIRE(capped.status == (queens_counts::of(n) > 7 ? csp::SearchStatus::stopped_on_request : csp::SearchStatus::exhausted));
+      REQUIRE(capped.stats.solutions == std::min<std::uint64_t>(7, queens_counts::of(n)));
     }
   }
 }
@@ -162,7 +161,7 @@ TEST_CASE("an interrupt stops every thread", "[parallel][threads]") {
   REQUIRE(r.status == csp::SearchStatus::limit);
   REQUIRE(r.limit == csp::LimitHit::interrupted);
   REQUIRE(told >= 100);
-  REQUIRE(told < kQueens[10]);
+  REQUIRE(told < queens_counts::of(10));
   REQUIRE(r.stats.solutions == told);
 }
 

@@ -5,7 +5,10 @@
 #include <map>
 #include <memory>
 #include <random>
+#include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "csp/csp.hpp"
 
@@ -385,13 +388,25 @@ TEST_CASE("heuristics by name: every listed name builds, an unknown one is refus
   m.add_vars(3, 0, 2, "x");
   for (std::string_view n : csp::order::names()) CHECK(csp::order::by_name(n)(m) != nullptr);
   for (std::string_view n : csp::values::names()) CHECK(csp::values::by_name(n, 7)(m) != nullptr);
-  CHECK(csp::order::names().size() == 11);
-  CHECK(csp::values::names().size() == 7);
+  // The lists are what they are: no assertion on their length. Each name is listed once, and the
+  // refusal of an unknown name lists them all, in order.
+  auto listed_once = [](const std::vector<std::string_view>& names) {
+    return std::set<std::string_view>(names.begin(), names.end()).size() == names.size();
+  };
+  auto expected = [](const std::vector<std::string_view>& names) {
+    std::string list = "(expected ";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      list += i == 0 ? "" : i + 1 == names.size() ? " or " : ", ";
+      list += names[i];
+    }
+    list += ")";
+    return list;
+  };
+  CHECK(listed_once(csp::order::names()));
+  CHECK(listed_once(csp::values::names()));
   CHECK_THROWS_WITH(csp::order::by_name("fastest"),
-                    "unknown variable order 'fastest' (expected input, mrv, mrv-degree, mrv-ddeg, dom-wdeg, "
-                    "anti-first-fail, smallest, largest, occurrence, most-constrained or max-regret)");
-  CHECK_THROWS_WITH(csp::values::by_name("best"),
-                    "unknown value order 'best' (expected min, max, lcv, random, median, split or reverse-split)");
+                    "unknown variable order 'fastest' " + expected(csp::order::names()));
+  CHECK_THROWS_WITH(csp::values::by_name("best"), "unknown value order 'best' " + expected(csp::values::names()));
 }
 
 namespace {

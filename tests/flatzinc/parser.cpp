@@ -48,7 +48,7 @@ std::string message_of(const std::string& text) {
 }  // namespace
 
 TEST_CASE("flatzinc: every item and expression form of a MiniZinc 2.6 model", "[flatzinc]") {
-  const fz::Model m = fz::parse(kModel);
+  const fz::Ast m = fz::parse(kModel);
   REQUIRE(m.predicates.size() == 1);
   CHECK(m.predicates[0].name == "my_global");
 
@@ -121,7 +121,7 @@ TEST_CASE("flatzinc: every item and expression form of a MiniZinc 2.6 model", "[
 }
 
 TEST_CASE("flatzinc: integer limits, float domains and empty arrays", "[flatzinc]") {
-  const fz::Model m = fz::parse(
+  const fz::Ast m = fz::parse(
       "int: lo = -9223372036854775808;\nint: hi = 9223372036854775807;\narray [1..0] of int: none = [];\n"
       "var 0.5..2.5e1: f;\nvar float: g;\nvar set of 1..3: s;\nsolve satisfy;\n");
   CHECK(m.parameters[0].value.integer == std::numeric_limits<std::int64_t>::min());

@@ -2,34 +2,33 @@
 #include <catch2/catch.hpp>
 
 #include "problems/queens/queens.hpp"
+#include "problems/queens_counts.hpp"
 
 namespace {
 
-const long long kCounts[] = {0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200};
-
-long long count_checked(const problems::Queens& q, int n) {
+std::uint64_t count_checked(const problems::Queens& q, int n) {
   csp::Solver solver(q.model);
-  long long checked = 0;
+  std::uint64_t checked = 0;
   const csp::SearchResult r = solver.for_each_solution(q.model.initial_domains(), [&](std::span<const csp::Value> s) {
     if (problems::queens_valid(std::vector<csp::Value>(s.begin(), s.begin() + n))) ++checked;
     return true;
   });
   REQUIRE(r.status == csp::SearchStatus::exhausted);
-  REQUIRE(static_cast<long long>(r.stats.solutions) == checked);
+  REQUIRE(r.stats.solutions == checked);
   return checked;
 }
 
 }  // namespace
 
 TEST_CASE("n-queens counts up to n = 12 (14,200 placements)", "[problems][queens]") {
-  for (int n = 1; n <= 12; ++n) {
+  for (int n = 1; n <= queens_counts::kMaxN; ++n) {
     CAPTURE(n);
-    REQUIRE(count_checked(problems::make_queens(n, problems::QueensModel::binary), n) == kCounts[n]);
+    REQUIRE(count_checked(problems::make_queens(n, problems::QueensModel::binary), n) == queens_counts::of(n));
   }
   for (auto strength : {csp::AllDifferentStrength::pairwise, csp::AllDifferentStrength::value, csp::AllDifferentStrength::domain}) {
     for (int n = 1; n <= 10; ++n) {
       CAPTURE(static_cast<int>(strength), n);
-      REQUIRE(count_checked(problems::make_queens(n, problems::QueensModel::all_different, strength), n) == kCounts[n]);
+      REQUIRE(count_checked(problems::make_queens(n, problems::QueensModel::all_different, strength), n) == queens_counts::of(n));
     }
   }
 }
