@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "apps/common/search_options.hpp"
-#include "apps/sudoku/web/api.hpp"
+#include "apps/sudoku-serve/api.hpp"
 #include "csp/options.hpp"
 
 namespace {

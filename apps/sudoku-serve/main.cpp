@@ -1,9 +1,10 @@
 // sudoku-serve: the server behind `sudoku serve`. The sudoku command replaces itself with this
 // program (exec, same process) when asked to serve, so that solving never loads the HTTP library
 // and the OpenSSL it is built with: their relocations and initialisation cost a few milliseconds
-// at every start, twice what the rest of the start costs. The server is apps/sudoku/web/ (a
-// library the tests use too); this parses the options, prints where it listens (first line: the
-// URL, so that scripts can ask for port 0) and stops cleanly on SIGINT/SIGTERM.
+// at every start, twice what the rest of the start costs. The server is the rest of this folder
+// (the sudoku_web library, which the tests use too); this parses the options, prints where it
+// listens (first line: the URL, so that scripts can ask for port 0) and stops cleanly on
+// SIGINT/SIGTERM.
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -16,7 +17,7 @@
 
 #include "apps/common/cli.hpp"
 #include "apps/common/interrupt.hpp"
-#include "apps/sudoku/web/server.hpp"
+#include "server.hpp"
 #include "csp/kernel/log.hpp"
 
 int main(int argc, char** argv) {
