@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "apps/common/interrupt.hpp"
-#include "apps/common/usage_error.hpp"
+#include "apps/common/errors.hpp"
 
 namespace apps_common {
 
