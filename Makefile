@@ -1,10 +1,10 @@
 # The two commands of the README's Quick start, and their parts.
-#   make run    install what is missing, build Release, solve the bundled puzzles
+#   make run    install what is missing, build the commands (Release), solve the bundled puzzles
 #   make test   install what is missing, build Release, run every test; then the rule and harness
 #               tests built without SIMD, and the reliability checks: the whole suite under
 #               AddressSanitizer + UndefinedBehaviorSanitizer, the threaded paths under
 #               ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
-#   make build  install what is missing and build
+#   make build  install what is missing and build everything (the commands and the tests)
 #   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) and the
 #               MiniZinc solver (fzn-csp, PREFIX/share/minizinc/{csp,solvers/csp.msc}) under
 #               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
@@ -49,7 +49,7 @@ SAN_ENV := ASAN_OPTIONS=exitcode=86:detect_leaks=1:abort_on_error=0 \
 SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCSP_WERROR=$(WERROR) \
              "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only"
 
-.PHONY: setup build run install test clean asan tsan nosimd fuzz-build fuzz
+.PHONY: setup configure build run install test clean asan tsan nosimd fuzz-build fuzz
 
 setup:
 	@missing=""; \
@@ -63,11 +63,18 @@ setup:
 	  $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install $(APT_OPTS) $$missing; \
 	fi
 
-build: setup
+# The commands in $(BUILD)/bin, and the MiniZinc solver library beside fzn-csp's csp.msc
+# (cmake/minizinc.cmake): what `make run` builds, without the test programs.
+COMMANDS := sudoku csp fzn-csp sudoku-serve minizinc_library
+
+configure: setup
 	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DCSP_WERROR=$(WERROR)
+
+build: configure
 	cmake --build $(BUILD)
 
-run: build
+run: configure
+	cmake --build $(BUILD) --target $(COMMANDS)
 	./$(BUILD)/bin/sudoku solve --summary data/puzzles.txt
 
 install: build

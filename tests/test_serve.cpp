@@ -11,9 +11,9 @@
 #include <thread>
 
 #include "problems/sudoku/sudoku.hpp"
-#include "apps/sudoku/web/api.hpp"
-#include "apps/sudoku/web/assets.hpp"
-#include "apps/sudoku/web/server.hpp"
+#include "apps/sudoku-serve/api.hpp"
+#include "apps/sudoku-serve/assets.hpp"
+#include "apps/sudoku-serve/server.hpp"
 
 namespace sd = problems::sudoku;
 using sudoku_web::json;

@@ -1,5 +1,6 @@
-// What the command-line parsing of every command (sudoku, csp, sudoku-serve) shares: checks of
-// option values that say what was expected and what was given, and the name of an unknown subcommand.
+// What the command-line parsing of every command (sudoku, csp, fzn-csp, sudoku-serve) shares:
+// checks of option values that say what was expected and what was given (errors.hpp reports a
+// failed parse).
 #pragma once
 
 #include <charconv>
@@ -42,17 +43,6 @@ inline CLI::Validator seconds() {
         return {};
       },
       "SECONDS >= 0");
-}
-
-/// After a failed parse of `app` (which requires a subcommand): the word given where a subcommand
-/// was expected, when no subcommand was recognised ("frobnicate" in `sudoku frobnicate`); empty
-/// otherwise. CLI11 reports this case only as "A subcommand is required" (a RequiredError) and
-/// keeps the word among the unparsed arguments.
-inline std::string unknown_command(const CLI::App& app) {
-  if (!app.get_subcommands().empty()) return {};
-  for (const std::string& arg : app.remaining())
-    if (!arg.empty() && arg.front() != '-') return arg;
-  return {};
 }
 
 }  // namespace apps_common

@@ -11,7 +11,7 @@
 #include <utility>
 
 #include "apps/common/interrupt.hpp"
-#include "apps/common/usage_error.hpp"
+#include "apps/common/errors.hpp"
 
 namespace apps_common {
 

@@ -2,15 +2,34 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 #include <type_traits>
 #include <utility>
 
 #include "apps/common/cli.hpp"
+#include "apps/common/errors.hpp"
 #include "apps/common/option_registry.hpp"
+#include "csp/rules/rule_options.hpp"
 
 namespace apps_common {
 
-void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_list<std::string_view> names,
+csp::RuleSet SearchSettings::rule_set() const {
+  try {
+    return csp::rule_set(*this);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--rules: ") + e.what());
+  }
+}
+
+csp::SearchOptions SearchSettings::search_options() const {
+  try {
+    return csp::SearchSettings::search_options();
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void add_search_options(CLI::App& cmd, csp::SearchSettings& s, const std::vector<std::string_view>& names,
                         const std::vector<std::string>& extra_orders) {
   for (const csp::OptionSpec& spec : search_option_table()) {
     if (std::find(names.begin(), names.end(), spec.name) == names.end()) continue;

@@ -1,10 +1,10 @@
-// The command-line side of the table of search options (csp/options.hpp, composed in
-// option_registry.hpp): one generator that turns entries of search_option_table() into CLI11 options, with their help and checks,
-// and one that prints the options of a command as the Markdown table of docs/options.md.
+// The command-line side of the table of search options (csp/options.hpp, composed with the rules'
+// in option_registry.hpp): the settings as a command holds them (a bad name is a usage error), one
+// generator that turns entries of search_option_table() into CLI11 options, with their help and
+// checks, and one that prints the options of a command as the Markdown table of docs/options.md.
 #pragma once
 
 #include <functional>
-#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,15 +12,26 @@
 #include <CLI/CLI.hpp>
 
 #include "csp/options.hpp"
+#include "csp/rules/group_rules.hpp"
 
 namespace apps_common {
 
-/// Adds --NAME for each entry of search_option_table() (option_registry.hpp) named in `names` (in the table's
-/// order), bound to its field of `s`, with the entry's help and s's value shown as the default,
-/// checked by kind: a choice must be one of its names (--order also accepts `extra_orders`, listed
-/// first), a whole number goes through whole_number(min, max), seconds through seconds(); a list
+/// The library's search settings as a command's options set them: a bad name in them is a
+/// mistake in how the command was called, so these throw UsageError (errors.hpp) where the
+/// library throws std::invalid_argument.
+struct SearchSettings : csp::SearchSettings {
+  /// The rule set; throws UsageError naming a bad rule ("--rules: ...").
+  csp::RuleSet rule_set() const;
+  /// The search options (no tracer); throws UsageError on a bad name.
+  csp::SearchOptions search_options() const;
+};
+
+/// Adds --NAME for each entry of search_option_table() (option_registry.hpp) named in `names` (in
+/// the table's order), bound to its field of `s`, with the entry's help and s's value shown as the
+/// default, checked by kind: a choice must be one of its names (--order also accepts
+/// `extra_orders`, listed first), a whole number goes through whole_number(min, max), seconds through seconds(); a list
 /// (--rules) is left to its parser, which names the bad item.
-void add_search_options(CLI::App& cmd, csp::SearchSettings& s, std::initializer_list<std::string_view> names,
+void add_search_options(CLI::App& cmd, csp::SearchSettings& s, const std::vector<std::string_view>& names,
                         const std::vector<std::string>& extra_orders = {});
 
 /// The names the table's option `name` takes, comma-separated ("min, max, lcv, random"), for help

@@ -1,10 +1,8 @@
 // csp: solve the framework's example problems from the command line. This file only parses the
 // command line and dispatches; each subcommand lives in its own file and calls problems/.
-#include <cstdio>
-#include <exception>
-
 #include <CLI/CLI.hpp>
 
+#include "apps/common/errors.hpp"
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
 #include "parts.hpp"
@@ -39,18 +37,8 @@ int main(int argc, char** argv) {
            apps_common::options_markdown(*queens_cmd, {"strength"});
   });
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    if (const std::string word = apps_common::unknown_command(app); !word.empty())
-      std::fprintf(stderr, "csp: unknown command '%s' (see csp --help)\n", word.c_str());
-    else
-      std::fprintf(stderr, "csp: %s (see csp --help)\n", e.what());
-    return Exit::usage;
-  }
-
-  try {
+  if (const auto status = apps_common::parse_command_line(app, "csp", argc, argv)) return *status;
+  return apps_common::run_command("csp", [&]() -> int {
     if (*queens_cmd) return run_queens(queens);
     if (*color_cmd) return run_color(color);
     if (*map_cmd) return run_map(map);
@@ -58,18 +46,6 @@ int main(int argc, char** argv) {
     if (*zebra_cmd) return run_zebra(zebra);
     if (*latin_cmd) return run_latin(latin);
     if (*merge_cmd) return run_merge(merge);
-  } catch (const InputError& e) {
-    std::fprintf(stderr, "csp: %s\n", e.what());
-    return Exit::failed;
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "csp: %s\n", e.what());
     return Exit::usage;
-  } catch (const InternalError& e) {
-    std::fprintf(stderr, "csp: internal error: %s\n", e.what());
-    return Exit::internal;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "csp: internal error: %s\n", e.what());
-    return Exit::internal;
-  }
-  return Exit::usage;
+  });
 }

@@ -1,6 +1,7 @@
 #include "options.hpp"
 
 #include <cstdio>
+#include <string_view>
 #include <utility>
 
 #include "apps/common/search_options.hpp"
@@ -11,13 +12,9 @@ namespace csp_app {
 std::chrono::nanoseconds nanoseconds_of(double seconds) { return csp::time_limit_of(seconds); }
 
 csp::SearchOptions SearchConfig::search_options() const {
-  csp::SearchSettings s = *this;
+  apps_common::SearchSettings s = *this;
   if (s.order == "dsatur") s.order = "mrv";  // the command's own order: it replaces this one
-  try {
-    return s.search_options();
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  return s.search_options();
 }
 
 csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> worker_model) const {
@@ -29,23 +26,11 @@ csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> work
   return o;
 }
 
-csp::RuleSet SearchConfig::rule_set() const {
-  try {
-    return csp::rule_set(*this);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--rules: ") + e.what());
-  }
-}
-
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders, bool with_rules) {
-  if (with_rules)
-    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "rules", "node-limit", "time-limit",
-                                     "restart", "restart-base"},
-                                    own_orders);
-  else
-    apps_common::add_search_options(cmd, c, {"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
-                                     "restart-base"},
-                                    own_orders);
+  std::vector<std::string_view> names{"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
+                                      "restart-base"};
+  if (with_rules) names.push_back("rules");  // (added in the table's order, whatever the order here)
+  apps_common::add_search_options(cmd, c, names, own_orders);
   cmd.add_option("--threads", c.threads, "Threads searching each instance together (1: the sequential search)")
       ->check(CLI::Range(1u, 1024u))
       ->capture_default_str();

@@ -14,7 +14,8 @@
 
 #include "apps/common/cli.hpp"
 #include "apps/common/line_reader.hpp"
-#include "apps/common/usage_error.hpp"
+#include "apps/common/search_options.hpp"
+#include "apps/common/errors.hpp"
 
 #include "csp/constraints/all_different.hpp"
 #include "csp/options.hpp"
@@ -26,25 +27,23 @@ namespace csp_app {
 /// Exit statuses of every subcommand.
 enum Exit : int {
   ok = 0,        ///< the question was answered (including "unsatisfiable" and "infeasible")
-  failed = 1,    ///< bad input, or some answer was cut short by a limit or is unsolvable/invalid (latin)
-  usage = 2,     ///< bad command line or unreadable file
-  internal = 3,  ///< the solver produced an answer the independent check rejects (a bug)
+  failed = apps_common::exit_status::input,  ///< bad input, or some answer was cut short by a limit or is unsolvable/invalid (latin)
+  usage = apps_common::exit_status::usage,   ///< bad command line or unreadable file
+  internal = apps_common::exit_status::internal,  ///< the solver produced an answer the independent check rejects (a bug)
 };
 
 /// Bad content in an input (a file, an equation): the message names where; exit 1.
-struct InputError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
+using apps_common::InputError;
 /// A mistake in how the command was called; exit 2.
 using apps_common::UsageError;
-/// An answer failed its independent check; exit 3.
+/// An answer failed its independent check; exit 3 (as any other error out of a subcommand).
 struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
 /// The library's search settings (csp/options.hpp, the same names and meanings as the sudoku
-/// command's), and --stats.
-struct SearchConfig : csp::SearchSettings {
+/// command's; a bad name is a UsageError, apps/common/search_options.hpp), and --stats.
+struct SearchConfig : apps_common::SearchSettings {
   bool stats = false;
   /// --split N: print at least N part lines and exit (0: not asked); parts.hpp.
   std::size_t split = 0;
@@ -61,8 +60,6 @@ struct SearchConfig : csp::SearchSettings {
   /// The same on --threads threads, each after the first over its own model from `worker_model`
   /// (which must build the command's model again, exactly).
   csp::SearchOptions search_options(std::function<csp::Model()> worker_model) const;
-  /// The rule set; throws UsageError naming a bad rule.
-  csp::RuleSet rule_set() const;
 };
 
 /// Seconds as a limit: clamped to a century, and never rounded down to 0 ("none").

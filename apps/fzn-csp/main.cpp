@@ -13,6 +13,7 @@
 #include <CLI/CLI.hpp>
 
 #include "apps/common/cli.hpp"
+#include "apps/common/errors.hpp"
 #include "apps/common/interrupt.hpp"
 #include "apps/common/search_options.hpp"
 #include "csp/flatzinc/builder.hpp"
@@ -22,7 +23,7 @@
 
 namespace {
 
-enum Exit : int { answered = 0, bad_input = 1, usage = 2 };
+enum Exit : int { answered = 0, bad_input = apps_common::exit_status::input };
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -67,13 +68,7 @@ int main(int argc, char** argv) {
     else if (a == "-time") a = "-t";
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
-  try {
-    app.parse(args);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::fprintf(stderr, "fzn-csp: %s (see fzn-csp --help)\n", e.what());
-    return Exit::usage;
-  }
+  if (const auto status = apps_common::parse_command_line(app, "fzn-csp", args)) return *status;
 
   try {
     const auto begin = std::chrono::steady_clock::now();
@@ -98,11 +93,7 @@ int main(int argc, char** argv) {
       for (const std::string& n : notes) std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), n.c_str());
     std::fflush(stdout);
     return Exit::answered;
-  } catch (const ParseError& e) {
-    std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
-  } catch (const BuildError& e) {
-    std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // ParseError, BuildError, an unreadable file: the input's fault
     std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), e.what());
   }
   return Exit::bad_input;

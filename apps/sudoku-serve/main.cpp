@@ -1,9 +1,10 @@
 // sudoku-serve: the server behind `sudoku serve`. The sudoku command replaces itself with this
 // program (exec, same process) when asked to serve, so that solving never loads the HTTP library
 // and the OpenSSL it is built with: their relocations and initialisation cost a few milliseconds
-// at every start, twice what the rest of the start costs. The server is apps/sudoku/web/ (a
-// library the tests use too); this parses the options, prints where it listens (first line: the
-// URL, so that scripts can ask for port 0) and stops cleanly on SIGINT/SIGTERM.
+// at every start, twice what the rest of the start costs. The server is the rest of this folder
+// (the sudoku_web library, which the tests use too); this parses the options, prints where it
+// listens (first line: the URL, so that scripts can ask for port 0) and stops cleanly on
+// SIGINT/SIGTERM.
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -15,8 +16,9 @@
 #include <CLI/CLI.hpp>
 
 #include "apps/common/cli.hpp"
+#include "apps/common/errors.hpp"
 #include "apps/common/interrupt.hpp"
-#include "apps/sudoku/web/server.hpp"
+#include "server.hpp"
 #include "csp/kernel/log.hpp"
 
 int main(int argc, char** argv) {
@@ -39,19 +41,13 @@ int main(int argc, char** argv) {
   app.add_option("--log-level", log_level, "Diagnostics on standard error (info: a line per request)")
       ->check(CLI::IsMember({"off", "error", "warn", "info", "debug", "trace"}))
       ->capture_default_str();
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    std::fprintf(stderr, "sudoku serve: %s (see sudoku serve --help)\n", e.what());
-    return 2;
-  }
+  if (const auto status = apps_common::parse_command_line(app, "sudoku serve", argc, argv)) return *status;
   if (!(config.api.time_limit > 0)) {
     std::fprintf(stderr, "sudoku serve: --time-limit must be more than 0: every search is bounded\n");
-    return 2;
+    return apps_common::exit_status::usage;
   }
   config.api.max_concurrent = max_solves;
-  try {
+  return apps_common::run_command("sudoku serve", [&]() -> int {
     csp::set_log_level(log_level);
     sudoku_web::Server server(config);
     // The first signal asks the loop below to stop the server; a second one ends the process at once.
@@ -60,7 +56,7 @@ int main(int argc, char** argv) {
       server.start();
     } catch (const std::runtime_error& e) {
       std::fprintf(stderr, "sudoku serve: %s\n", e.what());
-      return 2;
+      return apps_common::exit_status::usage;
     }
     std::printf("%s\n", server.url().c_str());
     std::fflush(stdout);
@@ -69,8 +65,5 @@ int main(int argc, char** argv) {
     server.stop();
     std::fprintf(stderr, "sudoku serve: stopped\n");
     return 0;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "sudoku serve: internal error: %s\n", e.what());
-    return 3;
-  }
+  });
 }

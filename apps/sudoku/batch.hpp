@@ -1,11 +1,11 @@
 // The sudoku commands' use of the shared batch machinery (apps/common/): the names they use from
-// it, and the start of solve's and count's work on a line.
+// it, and the start of solve's, count's and grade's work on a line.
 //
 // Reliability guarantees (tests/cli/reliability_*.sh check each): any bytes are accepted, memory is
 // bounded whatever the input (a line over kMaxLineBytes that is not blank or a comment is answered
 // as too long: no puzzle, even one spaced out generously, comes near that size), and SIGINT/SIGTERM
 // writes the answers of the fully answered prefix of the input; see apps/common/line_reader.hpp
-// and apps/common/ordered_stream.hpp.
+// and apps/common/run_batch.hpp.
 #pragma once
 
 #include <cstdint>
@@ -14,7 +14,7 @@
 
 #include "apps/common/interrupt.hpp"
 #include "apps/common/line_reader.hpp"
-#include "apps/common/ordered_stream.hpp"
+#include "apps/common/run_batch.hpp"
 #include "apps/common/thread_pool.hpp"
 #include "apps/common/writer.hpp"
 #include "problems/sudoku/sudoku.hpp"
@@ -35,7 +35,7 @@ using apps_common::Writer;
 /// The reason given for a line longer than kMaxLineBytes that is not blank or a comment.
 std::string overlong_reason();
 
-/// The start of solve's and count's work on a line: an over-long line, or one that parse_line()
+/// The start of solve's, count's and grade's work on a line: an over-long line, or one that parse_line()
 /// finds invalid, is answered here ("invalid: REASON (WHERE)", outcome `invalid`); a blank or
 /// comment line gets outcome `skipped` and no answer; any other line gives its puzzle.
 std::optional<problems::sudoku::Puzzle> puzzle_of(Item& it, const LineReader& in, std::uint8_t skipped,

@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include "batch.hpp"
 #include "commands.hpp"
@@ -60,22 +61,9 @@ int run_grade(const GradeCommand& c) {
   std::vector<std::array<std::unique_ptr<sd::LogicSolver>, 6>> solvers(threads);
 
   auto work = [&](unsigned w, Item& it) {
-    if (it.overlong) {
-      it.outcome = invalid;
-      it.out = invalid_line(overlong_reason(), in.where(it.file, it.number));
-      return;
-    }
-    const sd::ParsedLine parsed = sd::parse_line(it.line);
-    if (parsed.kind == sd::ParsedLine::Kind::skip) {
-      it.outcome = skipped;
-      return;
-    }
-    if (parsed.kind == sd::ParsedLine::Kind::invalid) {
-      it.outcome = invalid;
-      it.out = invalid_line(parsed.reason, in.where(it.file, it.number));
-      return;
-    }
-    const sd::Puzzle& p = parsed.puzzle;
+    const std::optional<sd::Puzzle> puzzle = puzzle_of(it, in, skipped, invalid);
+    if (!puzzle) return;
+    const sd::Puzzle& p = *puzzle;
     std::unique_ptr<sd::LogicSolver>& solver = solvers[w][static_cast<std::size_t>(p.box)];
     if (!solver) solver = std::make_unique<sd::LogicSolver>(p.box, options);
     const sd::LogicRun run = solver->run(p);

@@ -1,12 +1,11 @@
 // sudoku: solve, count, generate, explain and benchmark Sudoku puzzles with the csp framework.
 // This file only parses the command line and dispatches; each subcommand lives in its own file.
 #include <csignal>
-#include <cstdio>
-#include <exception>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
+#include "apps/common/errors.hpp"
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
 #include "csp/kernel/log.hpp"
@@ -47,18 +46,8 @@ int main(int argc, char** argv) {
            apps_common::options_markdown(*solve_cmd);
   });
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    if (const std::string word = apps_common::unknown_command(app); !word.empty())
-      std::fprintf(stderr, "sudoku: unknown command '%s' (see sudoku --help)\n", word.c_str());
-    else
-      std::fprintf(stderr, "sudoku: %s (see sudoku --help)\n", e.what());
-    return Exit::usage;
-  }
-
-  try {
+  if (const auto status = apps_common::parse_command_line(app, "sudoku", argc, argv)) return *status;
+  return apps_common::run_command("sudoku", [&]() -> int {
     csp::set_log_level(log_level);
     if (*solve_cmd) return run_solve(solve);
     if (*count_cmd) return run_count(count);
@@ -71,12 +60,6 @@ int main(int argc, char** argv) {
       serve.log_level = log_level;
       return run_serve(serve);
     }
-  } catch (const UsageError& e) {
-    std::fprintf(stderr, "sudoku: %s\n", e.what());
     return Exit::usage;
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "sudoku: internal error: %s\n", e.what());
-    return Exit::internal;
-  }
-  return Exit::usage;
+  });
 }

@@ -3,26 +3,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "apps/common/search_options.hpp"
-#include "csp/rules/rule_options.hpp"
-
 namespace sudoku_app {
-
-csp::RuleSet SearchConfig::rule_set() const {
-  try {
-    return csp::rule_set(*this);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(std::string("--rules: ") + e.what());
-  }
-}
-
-csp::SearchOptions SearchConfig::search_options() const {
-  try {
-    return csp::SearchSettings::search_options();
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
-}
 
 unsigned BatchConfig::thread_count() const {
   // Each worker holds its own models and solvers (a 25x25 one is large): past kMaxThreads more

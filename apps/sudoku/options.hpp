@@ -9,7 +9,8 @@
 #include <CLI/CLI.hpp>
 
 #include "apps/common/cli.hpp"
-#include "apps/common/usage_error.hpp"
+#include "apps/common/errors.hpp"
+#include "apps/common/search_options.hpp"
 
 #include "csp/options.hpp"
 #include "csp/rules/group_rules.hpp"
@@ -25,22 +26,18 @@ using apps_common::UsageError;
 enum Exit : int {
   ok = 0,          ///< every puzzle was handled (solved, counted, generated)
   not_all = 1,     ///< some puzzle was unsolvable, invalid or stopped by a limit
-  usage = 2,       ///< bad command line, unreadable input, failed write
-  internal = 3,    ///< the solver produced a wrong answer (a bug): never printed
+  usage = apps_common::exit_status::usage,        ///< bad command line, unreadable input, failed write
+  internal = apps_common::exit_status::internal,  ///< the solver produced a wrong answer (a bug): never printed
 };
 
-/// How each puzzle is searched: the library's search settings (csp/options.hpp) with Sudoku's
-/// defaults, the fastest configuration measured so far.
-struct SearchConfig : csp::SearchSettings {
+/// How each puzzle is searched: the library's search settings (csp/options.hpp; a bad name is a
+/// UsageError, apps/common/search_options.hpp) with Sudoku's defaults, the fastest configuration
+/// measured so far.
+struct SearchConfig : apps_common::SearchSettings {
   SearchConfig() {
     order = problems::sudoku::kDefaultOrder;
     rules = problems::sudoku::kDefaultRules;
   }
-
-  /// The rule set; throws UsageError naming a bad rule.
-  csp::RuleSet rule_set() const;
-  /// The search options (no tracer); throws UsageError on a bad name.
-  csp::SearchOptions search_options() const;
 };
 
 /// More worker threads than this are not started (see BatchConfig::thread_count).

@@ -2,6 +2,9 @@
 
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
+
+#include "problems/common/line_text.hpp"
 
 namespace problems::latin {
 namespace {
@@ -21,26 +24,10 @@ char symbol(int v, bool lowercase) {
   return '.';
 }
 
-// A character as a message shows it: itself when printable, else \xNN.
-std::string show(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  if (u >= 0x20 && u < 0x7f) return std::string(1, c);
-  const char* hex = "0123456789abcdef";
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
+using line_text::numbered;
+using line_text::show;
 
-// prefix + k, built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::to_string().
-std::string numbered(std::string prefix, long k) {
-  prefix += std::to_string(k);
-  return prefix;
-}
-
-ParsedLine invalid(std::string reason) {
-  ParsedLine out;
-  out.kind = ParsedLine::Kind::invalid;
-  out.reason = std::move(reason);
-  return out;
-}
+ParsedLine invalid(std::string reason) { return line_text::invalid<ParsedLine>(std::move(reason)); }
 
 // The first row or column where a given repeats, as a reason; empty when there is none.
 std::string conflict(const Square& s) {
@@ -64,9 +51,8 @@ std::string conflict(const Square& s) {
 }  // namespace
 
 ParsedLine parse_line(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  std::size_t first = line.find_first_not_of(" \t");
-  if (first == std::string_view::npos || line[first] == '#') return {};  // blank or comment
+  const std::size_t first = line_text::content_start(line);
+  if (first == std::string_view::npos) return {};  // blank or comment
 
   ParsedLine out;
   out.kind = ParsedLine::Kind::square;

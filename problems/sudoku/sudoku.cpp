@@ -5,6 +5,9 @@
 #include <array>
 #include <cstdint>
 #include <stdexcept>
+#include <utility>
+
+#include "problems/common/line_text.hpp"
 
 namespace problems::sudoku {
 
@@ -36,13 +39,8 @@ constexpr std::string_view kSymbols[2] = {".123456789ABCDEFGHIJKLMNOP", ".123456
 
 std::uint8_t class_of(char c) { return kCharClass[static_cast<unsigned char>(c)]; }
 
-// A character as it should appear in a message: itself when printable, else \xNN.
-std::string show(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  if (u >= 0x20 && u < 0x7f) return std::string(1, c);
-  const char* hex = "0123456789abcdef";
-  return std::string("\\x") + hex[u >> 4] + hex[u & 15];
-}
+using line_text::numbered;
+using line_text::show;
 
 std::string bad_character(char c, std::size_t index) {
   return "bad character '" + show(c) + "' at column " + std::to_string(index + 1);
@@ -61,18 +59,7 @@ std::string alphabet(int side, bool lowercase) {
   return out;
 }
 
-// prefix + k, built by appending: GCC 12 warns falsely (-Wrestrict) on "literal" + std::to_string().
-std::string numbered(std::string prefix, int k) {
-  prefix += std::to_string(k);
-  return prefix;
-}
-
-ParsedLine invalid(std::string reason) {
-  ParsedLine out;
-  out.kind = ParsedLine::Kind::invalid;
-  out.reason = std::move(reason);
-  return out;
-}
+ParsedLine invalid(std::string reason) { return line_text::invalid<ParsedLine>(std::move(reason)); }
 
 // True when a row, column or box holds a given twice, or a given is too large for the grid: one
 // pass over the cells with a bit mask per group. This is the check every valid line pays (conflict()
@@ -147,10 +134,8 @@ std::string conflict(const Puzzle& p) {
 // occur. Once the count gives the size, one pass over the values checks both that they fit it and
 // that no group repeats a given; only when that fails does a slower pass find what to report.
 ParsedLine parse_line(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  std::size_t first = 0;
-  while (first < line.size() && class_of(line[first]) == kIgnored) ++first;
-  if (first == line.size() || line[first] == '#') return {};  // blank or comment: skip
+  const std::size_t first = line_text::content_start(line);
+  if (first == std::string_view::npos) return {};  // blank or comment: skip
 
   constexpr std::size_t kMaxCells = std::size_t{kMaxSide} * kMaxSide;
   std::array<std::uint8_t, kMaxCells> values;  // written up to the count, read no further

@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "problems/sudoku/sudoku.hpp"
-#include "apps/sudoku/web/server.hpp"
+#include "apps/sudoku-serve/server.hpp"
 
 namespace sd = problems::sudoku;
 using sudoku_web::json;

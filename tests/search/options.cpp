@@ -9,7 +9,7 @@
 
 #include "apps/common/option_registry.hpp"
 #include "apps/common/search_options.hpp"
-#include "apps/sudoku/web/api.hpp"
+#include "apps/sudoku-serve/api.hpp"
 #include "csp/options.hpp"
 #include "csp/rules/rule_options.hpp"
 

@@ -1,4 +1,4 @@
-// The page's static files (apps/sudoku/web/static/), embedded in the binary at build time by
+// The page's static files (apps/sudoku-serve/static/), embedded in the binary at build time by
 // embed.cmake, so that `sudoku serve` works from any directory.
 #pragma once
 

@@ -1,4 +1,4 @@
-#include "apps/common/ordered_stream.hpp"
+#include "apps/common/run_batch.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -10,13 +10,13 @@
 #include <vector>
 
 #include "apps/common/interrupt.hpp"
-#include "apps/common/usage_error.hpp"
+#include "apps/common/errors.hpp"
 
 namespace apps_common {
 
 namespace {
 
-// The streaming machinery behind run_batch (see ordered_stream.hpp for the contract). There are no
+// The streaming machinery behind run_batch (see run_batch.hpp for the contract). There are no
 // dedicated reader or writer threads: each worker in turn takes the reader's role (reading_) to
 // fill a batch, works on it, and hands it back; whoever hands back the oldest
 // unwritten batch takes the writer's role and emits every finished batch from there on, in input

@@ -1,6 +1,7 @@
 // The JSON API behind `sudoku serve`, free of HTTP: each endpoint is a function from a request
 // (JSON body or query parameters) to a reply (status code and JSON body), so that it can be tested
-// without a socket. The HTTP layer (server.hpp) only moves bytes in and out.
+// without a socket (endpoints.hpp); Api routes a request to its endpoint under a bound on the
+// searches at once. The HTTP layer (server.hpp) only moves bytes in and out.
 //
 // Endpoints (every reply is a JSON object; an error reply is {"error": "..."} with a 4xx or 5xx):
 //   POST /api/solve    {"puzzle", "order"?, "values"?, "seed"?, "inference"?, "rules"?, "node_limit"?, "time_limit"?}
@@ -33,45 +34,18 @@
 #pragma once
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
-#include <cstdint>
-#include <map>
 #include <mutex>
-#include <stdexcept>
-#include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
-#include "csp/search/solver.hpp"
+#include "endpoints.hpp"
 
 namespace sudoku_web {
-
-using json = nlohmann::json;
-/// Query parameters of a GET request (httplib::Params has this type).
-using Query = std::multimap<std::string, std::string>;
-
-struct ApiConfig {
-  double time_limit = 2.0;                ///< seconds per search, the most a request may ask for
-  std::uint64_t node_limit = 2'000'000;   ///< nodes per search, the most a request may ask for
-  std::uint64_t max_count = 1000;         ///< the largest "max" of /api/count
-  std::size_t max_explain_steps = 5000;   ///< steps of /api/explain past this are counted, not sent
-  std::size_t max_puzzle_chars = 4096;    ///< a longer "puzzle" is refused before parsing
-  unsigned max_concurrent = 0;            ///< searches at once; 0: twice the hardware threads (at least 2)
-  std::chrono::milliseconds queue_wait{3000};  ///< how long a request waits for a free slot before 503
-};
 
 /// One answer: an HTTP status and a JSON body.
 struct Reply {
   int status = 200;
   json body;
-};
-
-/// A request the API refuses: the status and the message of {"error": ...}.
-struct ApiError : std::runtime_error {
-  ApiError(int status, const std::string& message) : std::runtime_error(message), status(status) {}
-  int status;
 };
 
 /// The endpoints, a bound on concurrent searches, and a stop switch. Thread-safe: handle() is
@@ -101,16 +75,5 @@ class Api {
   unsigned slots_free_;
   std::atomic<bool> stopping_{false};
 };
-
-// --- The endpoints as plain functions (no slot taken); they throw ApiError. -----------------
-
-/// `interrupt` (may be null) stops the search when set: ApiError 503 then.
-json solve(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
-json count(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
-json explain(const json& request, const ApiConfig& config, const std::atomic<bool>* interrupt = nullptr);
-/// The techniques only (no search): bounded by the puzzle's size, not by the search limits.
-json grade(const json& request, const ApiConfig& config);
-json generate(const Query& query);
-json options(const ApiConfig& config);
 
 }  // namespace sudoku_web

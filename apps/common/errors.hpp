@@ -1,0 +1,70 @@
+// What ends a command, and how every command (sudoku, csp, fzn-csp, sudoku-serve) reports it: the
+// exit statuses they share, the errors their parts throw, a failed parse of the command line, and
+// an error out of the command's run.
+#pragma once
+
+#include <cstdio>
+#include <exception>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include <CLI/CLI.hpp>
+
+namespace apps_common {
+
+/// The exit statuses of the errors below; each command's own statuses (apps/<name>/) name them too.
+namespace exit_status {
+constexpr int input = 1;     ///< bad content in an input (1 also means "not every answer", per command)
+constexpr int usage = 2;     ///< bad command line, unreadable file
+constexpr int internal = 3;  ///< an answer failed its independent check, or another internal error (a bug)
+}  // namespace exit_status
+
+/// A mistake in how the command was called; the message names the option or file and what is
+/// wrong: exit 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+/// Bad content in an input (a file, an equation): the message names where; exit 1.
+struct InputError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// After a failed parse of `app`: prints "NAME: unknown command 'W' (see NAME --help)" when `app`
+/// requires a subcommand and none was recognised, else "NAME: MESSAGE (see NAME --help)", and
+/// returns exit_status::usage; --help (CLI::Success) is printed by CLI11 and returns 0.
+int report_parse_error(const CLI::App& app, const std::string& name, const CLI::ParseError& e);
+
+/// Parses the command line with app.parse(args...): std::nullopt when it parsed, otherwise the
+/// status to exit with, reported as report_parse_error says.
+template <class... Args>
+std::optional<int> parse_command_line(CLI::App& app, const std::string& name, Args&&... args) {
+  try {
+    app.parse(std::forward<Args>(args)...);
+    return std::nullopt;
+  } catch (const CLI::ParseError& e) {
+    return report_parse_error(app, name, e);
+  }
+}
+
+/// Runs the command, run() giving its exit status; an error out of it is printed after "NAME: "
+/// and ends the command: InputError with exit_status::input, UsageError with exit_status::usage,
+/// any other ("NAME: internal error: ...") with exit_status::internal.
+template <class Run>
+int run_command(const std::string& name, Run&& run) {
+  try {
+    return std::forward<Run>(run)();
+  } catch (const InputError& e) {
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), e.what());
+    return exit_status::input;
+  } catch (const UsageError& e) {
+    std::fprintf(stderr, "%s: %s\n", name.c_str(), e.what());
+    return exit_status::usage;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "%s: internal error: %s\n", name.c_str(), e.what());
+    return exit_status::internal;
+  }
+}
+
+}  // namespace apps_common
