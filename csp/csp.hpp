@@ -1,18 +1,44 @@
-// The whole public API of the framework in one include.
+// The public API of the framework in one include: the kernel (variables, domains, propagators,
+// model, engine, tracing), search (Solver, its options and results, the orders, restarts,
+// subproblems, the option table) and every constraint. The rules (csp/rules/group_rules.hpp,
+// library csp::rules) and the FlatZinc reader (csp/flatzinc/) have headers of their own.
+// ctest consumer.headers checks that every installed header compiles alone.
 #pragma once
 
 #include "csp/constraints/all_different.hpp"
+#include "csp/constraints/all_different_domain.hpp"
+#include "csp/constraints/arithmetic.hpp"
 #include "csp/constraints/binary.hpp"
+#include "csp/constraints/boolean.hpp"
+#include "csp/constraints/circuit.hpp"
+#include "csp/constraints/count.hpp"
+#include "csp/constraints/cumulative.hpp"
+#include "csp/constraints/cumulative_edge_finding.hpp"
+#include "csp/constraints/diffn.hpp"
+#include "csp/constraints/disjunctive.hpp"
+#include "csp/constraints/element.hpp"
+#include "csp/constraints/extremum.hpp"
+#include "csp/constraints/inverse.hpp"
+#include "csp/constraints/lex.hpp"
 #include "csp/constraints/linear.hpp"
+#include "csp/constraints/linear_domain.hpp"
+#include "csp/constraints/linear_reified.hpp"
 #include "csp/constraints/predicate.hpp"
+#include "csp/constraints/regular.hpp"
+#include "csp/constraints/reified.hpp"
+#include "csp/constraints/table.hpp"
 #include "csp/kernel/domains.hpp"
 #include "csp/kernel/engine.hpp"
-#include "csp/search/orders.hpp"
 #include "csp/kernel/log.hpp"
 #include "csp/kernel/model.hpp"
 #include "csp/kernel/propagator.hpp"
-#include "csp/search/solver.hpp"
 #include "csp/kernel/stats.hpp"
-#include "csp/search/subproblem.hpp"
 #include "csp/kernel/trace.hpp"
 #include "csp/kernel/var.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/orders.hpp"
+#include "csp/search/restarts.hpp"
+#include "csp/search/result.hpp"
+#include "csp/search/settings.hpp"
+#include "csp/search/solver.hpp"
+#include "csp/search/subproblem.hpp"

@@ -15,7 +15,7 @@
 #include "csp/flatzinc/builder.hpp"
 #include "csp/flatzinc/parser.hpp"
 #include "csp/flatzinc/run.hpp"
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/search/solver.hpp"
 #include "csp/kernel/var.hpp"
 

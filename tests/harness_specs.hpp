@@ -17,7 +17,7 @@
 
 #include "csp/constraints/linear.hpp"
 #include "csp/constraints/linear_reified.hpp"
-#include "csp/constraints/wide_sum.hpp"
+#include "csp/constraints/detail/wide_sum.hpp"
 #include "propagator_harness.hpp"
 
 namespace harness {

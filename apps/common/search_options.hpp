@@ -1,4 +1,4 @@
-// The command-line side of the table of search options (csp/options.hpp, composed with the rules'
+// The command-line side of the table of search options (csp/search/settings.hpp, composed with the rules'
 // in option_registry.hpp): the settings as a command holds them (a bad name is a usage error), one
 // generator that turns entries of search_option_table() into CLI11 options, with their help and
 // checks, and one that prints the options of a command as the Markdown table of docs/options.md.
@@ -11,7 +11,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
 
 namespace apps_common {

@@ -18,7 +18,7 @@
 #include "apps/common/errors.hpp"
 
 #include "csp/constraints/all_different.hpp"
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/search/solver.hpp"
 
@@ -41,7 +41,7 @@ struct InternalError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The library's search settings (csp/options.hpp, the same names and meanings as the sudoku
+/// The library's search settings (csp/search/settings.hpp, the same names and meanings as the sudoku
 /// command's; a bad name is a UsageError, apps/common/search_options.hpp), and --stats.
 struct SearchConfig : apps_common::SearchSettings {
   bool stats = false;

@@ -22,7 +22,7 @@
 //   GET  /api/options  -> the names the library knows ("orders", "values", "inferences", "rules": every rule
 //                      "rules" accepts, "rule_sets": what all, techniques, every and none stand for,
 //                      "techniques"), "options": every search option of the library's table
-//                      (csp/options.hpp: name, kind, default, help, choices or range), "defaults", "limits"
+//                      (csp/search/settings.hpp: name, kind, default, help, choices or range), "defaults", "limits"
 //
 // Status codes: 400 malformed request (not JSON, not an object, unknown field, wrong type, unknown
 // name); 422 the puzzle text is not a valid puzzle ({"status": "invalid", "error": reason}); 404

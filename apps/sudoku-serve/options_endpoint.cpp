@@ -10,7 +10,7 @@
 #include "request.hpp"
 
 #include "apps/common/option_registry.hpp"
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/rules/techniques/technique.hpp"
 #include "problems/sudoku/catalogue.hpp"

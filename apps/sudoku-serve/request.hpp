@@ -10,7 +10,7 @@
 
 #include "endpoints.hpp"
 
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/search/solver.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
@@ -28,7 +28,7 @@ enum class Endpoint { solve, count, explain, grade };
 struct Settings {
   problems::sudoku::Puzzle puzzle;
   std::string puzzle_text;  // as given
-  csp::SearchSettings given;   // the search options (csp/options.hpp), limits as applied
+  csp::SearchSettings given;   // the search options (csp/search/settings.hpp), limits as applied
   std::uint64_t max = 2;       // count only
   std::string techniques;      // explain and grade only
   csp::RuleSet rule_set;

@@ -12,7 +12,7 @@
 #include "apps/common/errors.hpp"
 #include "apps/common/search_options.hpp"
 
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
 #include "csp/search/solver.hpp"
 #include "problems/sudoku/sudoku.hpp"
@@ -30,7 +30,7 @@ enum Exit : int {
   internal = apps_common::exit_status::internal,  ///< the solver produced a wrong answer (a bug): never printed
 };
 
-/// How each puzzle is searched: the library's search settings (csp/options.hpp; a bad name is a
+/// How each puzzle is searched: the library's search settings (csp/search/settings.hpp; a bad name is a
 /// UsageError, apps/common/search_options.hpp) with Sudoku's defaults, the fastest configuration
 /// measured so far.
 struct SearchConfig : apps_common::SearchSettings {

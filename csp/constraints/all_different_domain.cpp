@@ -40,7 +40,7 @@
 #include <string>
 
 #include "csp/constraints/all_different.hpp"
-#include "csp/constraints/domain_words.hpp"
+#include "csp/constraints/detail/domain_words.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

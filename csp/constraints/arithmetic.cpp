@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "csp/constraints/extremum.hpp"
-#include "csp/constraints/supports.hpp"
+#include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "csp/constraints/domain_words.hpp"
+#include "csp/constraints/detail/domain_words.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

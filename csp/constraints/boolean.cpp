@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <string>
 
-#include "csp/constraints/bounds.hpp"
+#include "csp/constraints/detail/bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

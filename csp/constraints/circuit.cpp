@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "csp/constraints/domain_words.hpp"
+#include "csp/constraints/detail/domain_words.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

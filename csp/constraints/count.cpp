@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/constraints/repeats.hpp"
+#include "csp/constraints/detail/repeats.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -5,7 +5,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/constraints/bounds.hpp"
+#include "csp/constraints/detail/bounds.hpp"
 #include "csp/constraints/cumulative_edge_finding.hpp"
 #include "csp/kernel/engine.hpp"
 

@@ -5,8 +5,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/constraints/bounds.hpp"
-#include "csp/constraints/theta_lambda_tree.hpp"
+#include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/theta_lambda_tree.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -4,9 +4,9 @@
 #include <bit>
 #include <string>
 
-#include "csp/constraints/domain_words.hpp"
+#include "csp/constraints/detail/domain_words.hpp"
 #include "csp/constraints/reified.hpp"
-#include "csp/constraints/supports.hpp"
+#include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

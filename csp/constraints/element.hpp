@@ -8,7 +8,7 @@
 // In the interval form, which keeps no holes, that is bounds: the least and greatest supported
 // index and value. The variable form costs one pass over x's candidates: a bit-form z meets each
 // a[i] a word at a time, an interval-form z only asks for a[i]'s first and last candidate inside
-// it (domain_words.hpp), so no wide domain is ever walked value by value.
+// it (detail/domain_words.hpp), so no wide domain is ever walked value by value.
 #pragma once
 
 #include <memory>

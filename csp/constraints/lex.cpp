@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "csp/constraints/repeats.hpp"
+#include "csp/constraints/detail/repeats.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -6,8 +6,8 @@
 #include <string>
 #include <type_traits>
 
-#include "csp/constraints/bounds.hpp"
-#include "csp/constraints/wide_sum.hpp"
+#include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

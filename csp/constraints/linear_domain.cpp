@@ -5,8 +5,8 @@
 #include <string>
 
 #include "csp/constraints/linear.hpp"
-#include "csp/constraints/supports.hpp"
-#include "csp/constraints/wide_sum.hpp"
+#include "csp/constraints/detail/supports.hpp"
+#include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -126,7 +126,7 @@ class LinearDomain final : public Propagator {
   // the enumeration's scratch, sized at construction: position -> scope index, value, sums
   std::vector<std::size_t> order_;
   std::vector<Value> at_;
-  std::vector<WideSum> partial_, rest_lo_, rest_hi_;  // sums: 128 bits (wide_sum.hpp)
+  std::vector<WideSum> partial_, rest_lo_, rest_hi_;  // sums: 128 bits (detail/wide_sum.hpp)
   Supports supports_;
 };
 

@@ -7,7 +7,7 @@
 // each combination then fixes; partial sums that the remaining terms' bounds cannot complete are
 // cut. Enumerated when the product of those candidate counts is at most max_tuples; beyond that
 // (wide domains, long sums) it runs linear()'s bounds(R) propagator instead (see linear.hpp).
-// Coefficients as in linear() (any non-zero int64); partial sums are 128-bit (wide_sum.hpp).
+// Coefficients as in linear() (any non-zero int64); partial sums are 128-bit (detail/wide_sum.hpp).
 #pragma once
 
 #include <cstdint>

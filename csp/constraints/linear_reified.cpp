@@ -5,8 +5,8 @@
 #include <string>
 
 #include "csp/constraints/linear.hpp"
-#include "csp/constraints/reify_rule.hpp"
-#include "csp/constraints/wide_sum.hpp"
+#include "csp/constraints/detail/reify_rule.hpp"
+#include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

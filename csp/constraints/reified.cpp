@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "csp/constraints/binary.hpp"
-#include "csp/constraints/reify_rule.hpp"
-#include "csp/constraints/supports.hpp"
+#include "csp/constraints/detail/reify_rule.hpp"
+#include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -4,8 +4,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "csp/constraints/repeats.hpp"
-#include "csp/constraints/supports.hpp"
+#include "csp/constraints/detail/repeats.hpp"
+#include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {

@@ -1,10 +1,10 @@
 // The rules library's search option (--rules, the web API's "rules"): its entry of the option table
-// (csp/options.hpp), added by the rules module to the core's, and the rule set of the settings. The
+// (csp/search/settings.hpp), added by the rules module to the core's, and the rule set of the settings. The
 // search core does not know the rules; a front end composes core_option_table() and
 // add_rule_options() (apps/common/option_registry.hpp).
 #pragma once
 
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
 
 namespace csp {

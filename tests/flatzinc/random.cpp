@@ -15,7 +15,7 @@
 #include "csp/flatzinc/builder.hpp"
 #include "csp/flatzinc/parser.hpp"
 #include "csp/flatzinc/run.hpp"
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "fzn_random.hpp"
 #include "sanitized_counts.hpp"
 

@@ -1,4 +1,4 @@
-// The library's table of search options (csp/options.hpp) and what is generated from it: the
+// The library's table of search options (csp/search/settings.hpp) and what is generated from it: the
 // command-line options (apps/common/search_options.hpp) and the web API's listing and parsing.
 #include <catch2/catch.hpp>
 
@@ -10,7 +10,7 @@
 #include "apps/common/option_registry.hpp"
 #include "apps/common/search_options.hpp"
 #include "apps/sudoku-serve/api.hpp"
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 #include "csp/rules/rule_options.hpp"
 
 namespace {

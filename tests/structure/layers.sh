@@ -2,7 +2,8 @@
 # The layers of docs/architecture.md, held against every #include "..." of the source tree:
 # apps/ -> problems/ -> csp/, and inside csp/ each folder includes only the folders below it
 # (the table below, which docs/architecture.md draws); a detail/ folder is included only from
-# inside its own layer (and by tests, which this does not read), and never by a public header. Usage: layers.sh SOURCE_DIR
+# inside its own layer (and by tests, which this does not read), and never by a public header.
+# And csp/csp.hpp, the umbrella, includes every public header of kernel/, search/, constraints/. Usage: layers.sh SOURCE_DIR
 set -euo pipefail
 cd "$1"
 # What each part may include, besides itself. A part is csp/<folder>, csp/<top file>, problems or apps.
@@ -10,14 +11,13 @@ declare -A allowed=(
   [csp/kernel]=""
   [csp/search]="csp/kernel"
   [csp/constraints]="csp/kernel"
-  [csp/rules]="csp/kernel csp/constraints csp/search csp/options"
+  [csp/rules]="csp/kernel csp/constraints csp/search"
   [csp/flatzinc]="csp/kernel csp/search csp/constraints"
-  [csp/options]="csp/kernel csp/search"
   [csp/csp]="csp/kernel csp/search csp/constraints"
-  [problems]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/options csp/csp"
-  [apps]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/options csp/csp problems"
+  [problems]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/csp"
+  [apps]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/csp problems"
 )
-part_of() {  # csp/search/orders/mrv.cpp -> csp/search; csp/options.hpp -> csp/options; apps/x/y -> apps
+part_of() {  # csp/search/orders/mrv.cpp -> csp/search; csp/csp.hpp -> csp/csp; apps/x/y -> apps
   case $1 in
     csp/*/*) echo "${1%%/*}/$(echo "$1" | cut -d/ -f2)" ;;
     csp/*) local f=${1#csp/}; echo "csp/${f%%.*}" ;;
@@ -44,5 +44,9 @@ while IFS= read -r -d '' file; do
     fi
   done < <(sed -n 's/^[[:space:]]*#include "\([^"]*\)".*/\1/p' "$file" | grep -E '^(csp|problems|apps)/' || true)
 done < <(find csp problems apps \( -name '*.hpp' -o -name '*.cpp' \) -print0)
-[ "$bad" -eq 0 ] && echo "layers hold: $checked includes checked"
+# The umbrella header names every public header of the kernel, search and constraints.
+while IFS= read -r h; do
+  grep -q "^#include \"$h\"" csp/csp.hpp || { echo "csp/csp.hpp does not include $h"; bad=1; }
+done < <(find csp/kernel csp/search csp/constraints -name '*.hpp' -not -path '*/detail/*' | sort)
+[ "$bad" -eq 0 ] && echo "layers hold: $checked includes checked; csp/csp.hpp includes every public header"
 exit "$bad"

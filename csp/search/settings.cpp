@@ -1,4 +1,4 @@
-#include "csp/options.hpp"
+#include "csp/search/settings.hpp"
 
 #include <algorithm>
 #include <chrono>

@@ -1,4 +1,4 @@
-#include "csp/constraints/supports.hpp"
+#include "csp/constraints/detail/supports.hpp"
 
 #include <algorithm>
 #include <bit>
