@@ -3,14 +3,14 @@
 # and usage errors. Usage: csp_queens.sh BIN_DIR SOURCE_DIR
 set -u
 csp="$1/csp"
+source "$(dirname "$0")/lib/common.sh"  # $T, queens_count (its fail() is replaced: this one counts)
+tmp=$T
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # The counts, kept once for every test: tests/problems/queens_counts.hpp (kCounts[n], n = 0..12).
-read -r -a counts <<< "$(sed -n 's/.*kCounts\[\] = {\(.*\)};/\1/p' "$2/tests/problems/queens_counts.hpp" | tr -d ,)"
-[ "${#counts[@]}" -eq 13 ] || { echo "FAIL: no counts in tests/problems/queens_counts.hpp"; exit 1; }
+counts=()
+for n in $(seq 0 12); do counts+=("$(queens_count "$n")"); done
 for n in $(seq 1 12); do
   last=$("$csp" queens "$n" --count | tail -n 1)
   [ "$last" = "solutions: ${counts[$n]}" ] || fail "queens $n --count: got '$last', expected 'solutions: ${counts[$n]}'"

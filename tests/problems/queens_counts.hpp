@@ -1,6 +1,7 @@
 // The number of ways to place n non-attacking queens on an n x n board, n = 0..12 (OEIS A000170),
 // kept once for the tests that count N-queens solutions (search/queens.cpp, problems/queens.cpp,
-// search/parallel.cpp, and tests/cli/csp_queens.sh, which reads kCounts from here).
+// search/parallel.cpp, and the command-line tests through queens_count() of tests/cli/lib/common.sh,
+// which reads kCounts from here).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 # Sourced by the scripts of tests/cli (kept in lib/ so that ctest does not run it as a test): a
-# scratch folder $T removed on exit, fail(), usage_error(), and the two puzzles of Norvig's essay
-# with their solutions.
+# scratch folder $T removed on exit, fail(), usage_error(), queens_count(), and the two puzzles of
+# Norvig's essay with their solutions.
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -17,6 +17,16 @@ usage_error() {
   [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2"
   [ ! -s "$T/u.out" ] || fail "$what: printed on stdout"
   [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
+}
+
+# queens_count N: the number of N-queens solutions (N = 0..12), read from the one list every test
+# uses, tests/problems/queens_counts.hpp (kCounts[n]).
+queens_count() {
+  local header counts
+  header="$(dirname "${BASH_SOURCE[0]}")/../../problems/queens_counts.hpp"
+  read -r -a counts <<< "$(sed -n 's/.*kCounts\[\] = {\(.*\)};/\1/p' "$header" | tr -d ,)"
+  [ "${#counts[@]}" -eq 13 ] && [ "$1" -ge 0 ] && [ "$1" -le 12 ] || fail "queens_count $1: not in $header"
+  echo "${counts[$1]}"
 }
 
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
