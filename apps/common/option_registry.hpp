@@ -1,7 +1,8 @@
 // The option table every front end offers (the commands' flags and --options-markdown, the web
-// API's fields and /api/options), composed once: the search core's options (csp/search/settings.hpp), then
-// the rules module's (csp/rules/rule_options.hpp), in the order the commands list them: order,
-// values, seed, inference, rules, node-limit, time-limit, restart, restart-base.
+// API's fields and /api/options), composed once: the search core's options
+// (csp/search/settings.hpp), then the rules module's (csp/rules/rule_options.hpp), in the order the
+// commands list them: order, values, seed, inference, rules, node-limit, time-limit, restart,
+// restart-base.
 #pragma once
 
 #include <span>

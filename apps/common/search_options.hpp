@@ -1,7 +1,8 @@
-// The command-line side of the table of search options (csp/search/settings.hpp, composed with the rules'
-// in option_registry.hpp): the settings as a command holds them (a bad name is a usage error), one
-// generator that turns entries of search_option_table() into CLI11 options, with their help and
-// checks, and one that prints the options of a command as the Markdown table of docs/options.md.
+// The command-line side of the table of search options (csp/search/settings.hpp, composed with
+// the rules' in option_registry.hpp): the settings as a command holds them (a bad name is a usage
+// error), one generator that turns entries of search_option_table() into CLI11 options, with their
+// help and checks, and one that prints the options of a command as the Markdown table of
+// docs/options.md.
 #pragma once
 
 #include <functional>
@@ -29,8 +30,8 @@ struct SearchSettings : csp::SearchSettings {
 /// Adds --NAME for each entry of search_option_table() (option_registry.hpp) named in `names` (in
 /// the table's order), bound to its field of `s`, with the entry's help and s's value shown as the
 /// default, checked by kind: a choice must be one of its names (--order also accepts
-/// `extra_orders`, listed first), a whole number goes through whole_number(min, max), seconds through seconds(); a list
-/// (--rules) is left to its parser, which names the bad item.
+/// `extra_orders`, listed first), a whole number goes through whole_number(min, max), seconds
+/// through seconds(); a list (--rules) is left to its parser, which names the bad item.
 void add_search_options(CLI::App& cmd, csp::SearchSettings& s, const std::vector<std::string_view>& names,
                         const std::vector<std::string>& extra_orders = {});
 

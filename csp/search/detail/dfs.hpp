@@ -1,5 +1,5 @@
-// Depth-first search: the search engine behind Solver (csp/search/solver.hpp), in a file of its own as
-// Gecode keeps each of its engines, so that another engine can come next to it over the same
+// Depth-first search: the search engine behind Solver (csp/search/solver.hpp), in a file of its own
+// as Gecode keeps each of its engines, so that another engine can come next to it over the same
 // contract: built once per solver from a model and options, then run from any start domains
 // towards a Goal, allocating nothing per node.
 //
