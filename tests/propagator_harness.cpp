@@ -356,7 +356,7 @@ class Checker {
   // Solution counts of complete searches against the root enumeration.
   bool searches() {
     if (!root_solutions_.complete) return true;
-    for (const char* inference : {"none", "fc", "mac"}) {
+    for (const char* inference : {"none", "fc", "mac", "learn"}) {
       csp::SearchOptions options;
       options.inference = csp::parse_inference(inference);
       options.limits.nodes = spec_.search_nodes;

@@ -53,6 +53,18 @@ std::string statistics_text(const Program& p, const SearchResult& r, double init
   line("propagations", std::to_string(r.stats.propagations));
   line("solutions", std::to_string(r.stats.solutions));
   line("peakDepth", std::to_string(r.stats.max_depth));
+  if (r.stats.restarts != 0) line("restarts", std::to_string(r.stats.restarts));
+  if (r.stats.learnt != 0) {  // learning search (--inference learn): its conflicts are the failures
+    const auto mean = [&](std::uint64_t sum, std::uint64_t n) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.2f", n != 0 ? static_cast<double>(sum) / static_cast<double>(n) : 0.0);
+      return std::string(buf);
+    };
+    line("learntClauses", std::to_string(r.stats.learnt));
+    line("learntMeanLength", mean(r.stats.learnt_literals, r.stats.learnt));
+    line("backjumpMeanLevels", mean(r.stats.backjumped, r.stats.failures));
+    line("clausesDeleted", std::to_string(r.stats.clauses_deleted));
+  }
   line("variables", std::to_string(p.model.var_count()));
   line("propagators", std::to_string(p.model.propagator_count()));
   line("initTime", seconds(init_seconds));

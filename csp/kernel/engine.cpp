@@ -42,15 +42,28 @@ bool Context::write_traced(Var v, Write&& write) {
 // Context::keep_bits and the one-word path of every write: in the header (it writes back every
 // cell a rule narrows).
 
-void Context::report_removed(Var v, std::uint64_t gone) {
-  const Value base = d_->layout(v).base;
-  for (; gone != 0; gone &= gone - 1) engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
+void Context::observe_word(Var v, std::uint64_t old, std::uint64_t now) {
+  if (engine_->tracer_ != nullptr) {
+    const Value base = d_->layout(v).base;
+    for (std::uint64_t gone = old & ~now; gone != 0; gone &= gone - 1)
+      engine_->tracer_->removed(engine_->current_, v, base + std::countr_zero(gone));
+  }
+  if (engine_->recorder_ != nullptr && now != 0) engine_->recorder_->narrowed_word(v, old, now, engine_->current_);
+}
+
+template <class Write>
+void Context::write_observed(Var v, Write&& write) {
+  Recorder* r = engine_->recorder_;
+  if (r != nullptr) r->before(*d_, v);
+  if (engine_->tracer_ != nullptr) write_traced(v, write);
+  else write();
+  if (r != nullptr) r->narrowed(*d_, v, engine_->current_);
 }
 
 bool Context::remove_wide(Var v, Value x) {
   if (!d_->contains(v, x)) return true;
   Summary before = summary(v);
-  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove(v, x); });
+  if (engine_->observed_) write_observed(v, [&] { return d_->remove(v, x); });
   else d_->remove(v, x);
   return changed(v, before, x);
 }
@@ -60,14 +73,14 @@ bool Context::keep_words(Var v, const std::uint64_t* keep) {
   // Its removals lie anywhere, not only at the bounds: the removal watches are woken from `keep`,
   // before the write, while the candidates it drops can still be told from the ones already gone.
   if (engine_->fine_[static_cast<std::size_t>(v.id)] & Engine::by_value) engine_->wake_dropped(v, keep);
-  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->keep_words(v, keep); });
+  if (engine_->observed_) write_observed(v, [&] { return d_->keep_words(v, keep); });
   else d_->keep_words(v, keep);
   return changed(v, before);
 }
 
 bool Context::assign_wide(Var v, Value x) {
   Summary before = summary(v);
-  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->assign(v, x); });
+  if (engine_->observed_) write_observed(v, [&] { return d_->assign(v, x); });
   else d_->assign(v, x);
   return changed(v, before);
 }
@@ -75,7 +88,7 @@ bool Context::assign_wide(Var v, Value x) {
 bool Context::remove_below_wide(Var v, Value lo) {
   if (d_->min(v) >= lo) return true;
   Summary before = summary(v);
-  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_below(v, lo); });
+  if (engine_->observed_) write_observed(v, [&] { return d_->remove_below(v, lo); });
   else d_->remove_below(v, lo);
   return changed(v, before);
 }
@@ -83,7 +96,7 @@ bool Context::remove_below_wide(Var v, Value lo) {
 bool Context::remove_above_wide(Var v, Value hi) {
   if (d_->max(v) <= hi) return true;
   Summary before = summary(v);
-  if (engine_->tracer_ != nullptr) write_traced(v, [&] { return d_->remove_above(v, hi); });
+  if (engine_->observed_) write_observed(v, [&] { return d_->remove_above(v, hi); });
   else d_->remove_above(v, hi);
   return changed(v, before);
 }
@@ -209,7 +222,17 @@ bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
 bool Engine::run_queue(Domains& d, Stats& s) {
   use(d);
   Context ctx(*this, d, s);
-  while (count_ > 0) {
+  for (;;) {
+    if (count_ == 0) {
+      // The propagators are at their fixpoint: the recorder's clauses take their turn, and what
+      // they narrow wakes propagators again.
+      if (recorder_ == nullptr || !recorder_->pending()) return true;
+      if (!recorder_->propagate(ctx)) {
+        last_failure_ = kNoPropagator;
+        return false;
+      }
+      continue;
+    }
     PropagatorId p = queue_[head_];
     head_ = (head_ + 1) & (queue_.size() - 1);
     --count_;
@@ -224,7 +247,6 @@ bool Engine::run_queue(Domains& d, Stats& s) {
       return false;
     }
   }
-  return true;
 }
 
 bool Engine::propagate_all(Domains& d, Stats& s) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "csp/kernel/model.hpp"
+#include "csp/kernel/recorder.hpp"
 #include "csp/kernel/stats.hpp"
 #include "csp/kernel/trace.hpp"
 
@@ -90,8 +91,11 @@ class Context {
   bool remove_above_wide(Var v, Value hi);
   template <class Write>
   bool write_traced(Var v, Write&& write);
-  // Tells the tracer about the values `gone` from v (one-word domain).
-  void report_removed(Var v, std::uint64_t gone);
+  // A wider write with a tracer or a recorder watching (Engine::observed_).
+  template <class Write>
+  void write_observed(Var v, Write&& write);
+  // Tells the tracer and the recorder that a one-word v goes from `old` to `now`.
+  void observe_word(Var v, std::uint64_t old, std::uint64_t now);
 
   Engine* engine_;
   Domains* d_;
@@ -118,7 +122,16 @@ class Engine {
   bool check_all(const Domains& d, Stats& s);
 
   /// Reports every removal and failure to `tracer` (nullptr: nobody).
-  void set_tracer(Tracer* tracer) { tracer_ = tracer; }
+  void set_tracer(Tracer* tracer) {
+    tracer_ = tracer;
+    observed_ = tracer_ != nullptr || recorder_ != nullptr;
+  }
+  /// Reports every narrowing to `recorder`, and lets it propagate when the queue is empty
+  /// (nullptr: nobody; learning search sets one).
+  void set_recorder(Recorder* recorder) {
+    recorder_ = recorder;
+    observed_ = tracer_ != nullptr || recorder_ != nullptr;
+  }
   /// The tracer told of removals and failures, or nullptr.
   Tracer* tracer() const { return tracer_; }
 
@@ -188,6 +201,8 @@ class Engine {
   bool current_changed_ = false;
   PropagatorId last_failure_ = kNoPropagator;
   Tracer* tracer_ = nullptr;
+  Recorder* recorder_ = nullptr;
+  bool observed_ = false;  // a tracer or a recorder is set: every write reports to them
 };
 
 // ---- inline: the path every narrowed cell takes -------------------------------------------
@@ -196,7 +211,7 @@ inline bool Context::keep_bits(Var v, std::uint64_t keep) {
   const std::uint64_t old = d_->bits(v);
   const std::uint64_t now = old & keep;
   if (now == old) return true;
-  if (engine_->tracer_ != nullptr) report_removed(v, old & ~now);
+  if (engine_->observed_) observe_word(v, old, now);
   d_->set_bits(v, now);
   stats_->removals += static_cast<std::uint64_t>(std::popcount(old ^ now));
   if (now == 0) return false;

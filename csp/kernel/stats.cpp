@@ -11,6 +11,10 @@ Stats& Stats::operator+=(const Stats& other) {
   propagations += other.propagations;
   removals += other.removals;
   restarts += other.restarts;
+  learnt += other.learnt;
+  learnt_literals += other.learnt_literals;
+  backjumped += other.backjumped;
+  clauses_deleted += other.clauses_deleted;
   max_depth = std::max(max_depth, other.max_depth);
   elapsed += other.elapsed;
   if (counters.size() < other.counters.size()) counters.resize(other.counters.size(), 0);

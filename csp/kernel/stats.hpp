@@ -16,6 +16,11 @@ struct Stats {
   std::uint64_t removals = 0;      ///< candidate values removed by propagation (decisions excluded)
   std::uint64_t max_depth = 0;     ///< deepest decision level reached
   std::uint64_t restarts = 0;      ///< times the search went back to the root (SearchOptions::restarts)
+  // Learning search only (Inference::learn): every failure is a conflict, analysed into a clause.
+  std::uint64_t learnt = 0;            ///< clauses learnt (units included)
+  std::uint64_t learnt_literals = 0;   ///< their literals, summed (over learnt: the mean length)
+  std::uint64_t backjumped = 0;        ///< decision levels undone by backjumps, summed (over failures: the mean)
+  std::uint64_t clauses_deleted = 0;   ///< learnt clauses the database deleted to stay within its limit
   std::chrono::nanoseconds elapsed{0};  ///< wall-clock time of the search, set-up included
   /// Named counters registered by propagators (a rule's firings and removals, say), by CounterId;
   /// their names are Model::counter_names().

@@ -9,11 +9,12 @@ Inference parse_inference(std::string_view name) {
   if (name == "none") return Inference::none;
   if (name == "fc") return Inference::forward;
   if (name == "mac") return Inference::mac;
-  throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc or mac)");
+  if (name == "learn") return Inference::learn;
+  throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc, mac or learn)");
 }
 
 const std::vector<std::string_view>& inference_names() {
-  static const std::vector<std::string_view> n{"none", "fc", "mac"};
+  static const std::vector<std::string_view> n{"none", "fc", "mac", "learn"};
   return n;
 }
 
@@ -22,6 +23,7 @@ std::string_view to_string(Inference i) {
     case Inference::none: return "none";
     case Inference::forward: return "fc";
     case Inference::mac: return "mac";
+    case Inference::learn: return "learn";
   }
   return "?";
 }

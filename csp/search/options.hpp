@@ -22,8 +22,13 @@ enum class Inference : std::uint8_t {
   none,     ///< check the constraints whose fixed variables the decision touched; prune nothing
   forward,  ///< forward checking: run the decided variable's propagators once, wake nothing else
   mac,      ///< maintain arc consistency: propagate to the fixpoint of every propagator
+  /// MAC and learning from each failure (lazy clause generation, csp/learning/): every narrowing
+  /// is recorded with its cause, a conflict is analysed into a clause that rules out its cause
+  /// everywhere, and search backjumps to where that clause first applies
+  /// (csp/search/detail/learning_search.hpp).
+  learn,
 };
-/// Parses "none", "fc" or "mac"; throws std::invalid_argument otherwise.
+/// Parses "none", "fc", "mac" or "learn"; throws std::invalid_argument otherwise.
 Inference parse_inference(std::string_view name);
 /// The names parse_inference() accepts, weakest first.
 const std::vector<std::string_view>& inference_names();

@@ -26,6 +26,9 @@ class VariableOrder {
   virtual Var select(const Domains& d) = 0;
   /// Called when a decision fails, naming the propagator that failed (kNoPropagator when unknown).
   virtual void failed(PropagatorId) {}
+  /// Learning search (Inference::learn) only: called after each conflict's analysis with the
+  /// variables of the events it went through (some more than once).
+  virtual void conflict(std::span<const Var> /*vars*/) {}
   /// From now on choose only among `vars` (a search phase's variables; ties go to the earlier in
   /// this list); called before any search. The built-in orders all support it; the default throws
   /// std::invalid_argument, for an order that cannot work over a subset.
@@ -89,10 +92,14 @@ VariableOrderFactory largest();
 VariableOrderFactory occurrence();
 /// The unfixed variable with the largest gap between its two smallest candidates: max_regret.
 VariableOrderFactory max_regret();
+/// The unfixed variable of the highest activity, bumped for each variable a conflict's analysis
+/// goes through and decayed after each conflict (VSIDS, as SAT and lazy clause generation solvers
+/// branch); first on ties. Without learning, a failure bumps the failed propagator's variables.
+VariableOrderFactory activity();
 /// A plain function: given the model and domains, return an unfixed variable or Var{}.
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose);
 /// By name: "input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg", "anti-first-fail", "smallest",
-/// "largest", "occurrence", "most-constrained" (mrv-degree), "max-regret"; throws
+/// "largest", "occurrence", "most-constrained" (mrv-degree), "max-regret", "activity"; throws
 /// std::invalid_argument otherwise.
 VariableOrderFactory by_name(std::string_view name);
 /// The names by_name() accepts.

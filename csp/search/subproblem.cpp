@@ -176,7 +176,7 @@ class Splitter {
     const bool posted = narrow(o.d, c);
     bool alive = posted;
     if (alive && kind == Kind::decision) alive = infer_after_decision(c.var, o.d);
-    else if (alive && options_.inference == Inference::mac) alive = engine_.propagate_from(c.var, o.d, stats_);
+    else if (alive && options_.inference >= Inference::mac) alive = engine_.propagate_from(c.var, o.d, stats_);
     if (!alive) {
       ++stats_.failures;
       const PropagatorId by = posted ? engine_.last_failure() : kNoPropagator;
@@ -205,7 +205,8 @@ class Splitter {
     switch (options_.inference) {
       case Inference::none: return engine_.check_all(d, stats_);
       case Inference::forward: return engine_.forward_check_all(d, stats_);
-      case Inference::mac: return engine_.propagate_all(d, stats_);
+      case Inference::mac:
+      case Inference::learn: return engine_.propagate_all(d, stats_);
     }
     return false;
   }
@@ -214,7 +215,8 @@ class Splitter {
     switch (options_.inference) {
       case Inference::none: return engine_.check_from(v, d, stats_);
       case Inference::forward: return engine_.forward_check(v, d, stats_);
-      case Inference::mac: return engine_.propagate_from(v, d, stats_);
+      case Inference::mac:
+      case Inference::learn: return engine_.propagate_from(v, d, stats_);
     }
     return false;
   }

@@ -9,7 +9,8 @@ cd "$1"
 # What each part may include, besides itself. A part is csp/<folder>, csp/<top file>, problems or apps.
 declare -A allowed=(
   [csp/kernel]=""
-  [csp/search]="csp/kernel"
+  [csp/learning]="csp/kernel"
+  [csp/search]="csp/kernel csp/learning"
   [csp/constraints]="csp/kernel"
   [csp/rules]="csp/kernel csp/constraints csp/search"
   [csp/flatzinc]="csp/kernel csp/search csp/constraints"

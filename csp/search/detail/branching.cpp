@@ -34,4 +34,9 @@ void Branching::failed(PropagatorId by) {
   for (auto& o : phase_orders_) o->failed(by);
 }
 
+void Branching::conflict(std::span<const Var> vars) {
+  var_order_->conflict(vars);
+  for (auto& o : phase_orders_) o->conflict(vars);
+}
+
 }  // namespace csp

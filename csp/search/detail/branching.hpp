@@ -5,6 +5,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "csp/search/options.hpp"
@@ -25,6 +26,8 @@ class Branching {
   Var select(const Domains& d, ValueOrder*& values);
   /// Tells every variable order that propagator `by` failed (kNoPropagator: a decision emptied a domain).
   void failed(PropagatorId by);
+  /// Tells every variable order the variables of a conflict's analysis (learning search).
+  void conflict(std::span<const Var> vars);
 
  private:
   std::unique_ptr<VariableOrder> var_order_;

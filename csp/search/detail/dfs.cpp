@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include "csp/kernel/log.hpp"
+#include "csp/search/detail/learning_search.hpp"
 
 namespace csp {
 
@@ -92,6 +93,10 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
   // in every frame, and lazy value orders list nothing.
   for (Var v : model.vars()) widest_ = std::max(widest_, model.initial_domains().size(v));
   engine_.set_tracer(options_.tracer);
+  if (options_.inference == Inference::learn) {
+    learning_ = std::make_unique<LearningSearch>(model, options_);
+    return;  // no frames: the learning search keeps its own levels
+  }
   // Frames are made as the search first reaches each depth, not one per variable up front: each
   // holds a copy of all the domains, and a model of 70,000 variables (MiniZinc Challenge's smelt)
   // would need tens of gigabytes before its first node though its search goes a few hundred deep.
@@ -109,6 +114,7 @@ void DepthFirstSearch::add_frame() {
 DepthFirstSearch::~DepthFirstSearch() = default;
 
 SearchResult DepthFirstSearch::run(const Domains& start_domains, Goal goal) {
+  if (learning_) return learning_->run(start_domains, goal);
   goal_ = goal;
   Step step = start(start_domains);
   for (;;) {
@@ -354,7 +360,8 @@ bool DepthFirstSearch::infer_at_root(Domains& d) {
   switch (options_.inference) {
     case Inference::none: return engine_.check_all(d, s);
     case Inference::forward: return engine_.forward_check_all(d, s);
-    case Inference::mac: return engine_.propagate_all(d, s);
+    case Inference::mac:
+    case Inference::learn: return engine_.propagate_all(d, s);
   }
   return false;
 }
@@ -364,23 +371,26 @@ bool DepthFirstSearch::infer_after_decision(Var v, Domains& d) {
   switch (options_.inference) {
     case Inference::none: return engine_.check_from(v, d, s);
     case Inference::forward: return engine_.forward_check(v, d, s);
-    case Inference::mac: return engine_.propagate_from(v, d, s);
+    case Inference::mac:
+    case Inference::learn: return engine_.propagate_from(v, d, s);
   }
   return false;
 }
 
-bool DepthFirstSearch::limit_reached() {
-  const Limits& l = options_.limits;
-  SearchResult& r = result_;
-  const Stats& s = r.stats;
-  if (l.nodes != 0 && s.nodes >= l.nodes) r.limit = LimitHit::nodes;
-  else if (l.failures != 0 && s.failures >= l.failures) r.limit = LimitHit::failures;
-  else if (l.interrupt != nullptr && l.interrupt->load(std::memory_order_relaxed)) r.limit = LimitHit::interrupted;
+LimitHit own_limit(const Limits& l, const Stats& s, std::chrono::steady_clock::time_point started) {
+  if (l.nodes != 0 && s.nodes >= l.nodes) return LimitHit::nodes;
+  if (l.failures != 0 && s.failures >= l.failures) return LimitHit::failures;
+  if (l.interrupt != nullptr && l.interrupt->load(std::memory_order_relaxed)) return LimitHit::interrupted;
   // Reading the clock costs more than a small node: look every 32 nodes.
-  else if (l.time.count() != 0 && (s.nodes & 31) == 0 && std::chrono::steady_clock::now() - started_ >= l.time)
-    r.limit = LimitHit::time;
-  else if (goal_.shared != nullptr && shared_limit_reached()) return true;
-  return r.limit != LimitHit::none;
+  if (l.time.count() != 0 && (s.nodes & 31) == 0 && std::chrono::steady_clock::now() - started >= l.time)
+    return LimitHit::time;
+  return LimitHit::none;
+}
+
+bool DepthFirstSearch::limit_reached() {
+  result_.limit = own_limit(options_.limits, result_.stats, started_);
+  if (result_.limit == LimitHit::none && goal_.shared != nullptr) return shared_limit_reached();
+  return result_.limit != LimitHit::none;
 }
 
 // A parallel run (Goal::shared): another run said stop, or the common budget of nodes, failures

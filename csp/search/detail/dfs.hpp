@@ -37,6 +37,8 @@
 
 namespace csp {
 
+class LearningSearch;
+
 /// What the runs of one parallel search share (csp/search/detail/parallel.cpp). A run given one stops when told
 /// to, draws its nodes from a common budget in batches of kBatch (so the budget is never exceeded
 /// and the counters are touched once per batch), and before each decision prunes with the best
@@ -52,6 +54,10 @@ struct SharedSearch {
   std::atomic<std::uint64_t> failures{0};  ///< failures reported, once a batch
   std::atomic<std::int64_t> bound{kNoBound};  ///< the best objective found by any run, or kNoBound
 };
+
+/// Which of one run's own limits (nodes, failures, interrupt, time) its statistics reach, if any:
+/// what every search engine checks before a decision. The clock is read every 32 nodes only.
+LimitHit own_limit(const Limits& limits, const Stats& stats, std::chrono::steady_clock::time_point started);
 
 /// What one run of a search is asked for.
 struct Goal {
@@ -71,7 +77,8 @@ class DepthFirstSearch {
   DepthFirstSearch& operator=(const DepthFirstSearch&) = delete;
 
   /// Searches from `start` (the model's initial domains, narrowed or not) until the goal is met,
-  /// the space is exhausted or a limit fires.
+  /// the space is exhausted or a limit fires. Under Inference::learn the learning search
+  /// (csp/search/detail/learning_search.hpp) runs instead, on the same contract.
   SearchResult run(const Domains& start, Goal goal);
   /// The options it was built with.
   const SearchOptions& options() const { return options_; }
@@ -109,6 +116,7 @@ class DepthFirstSearch {
 
   const Model& model_;
   SearchOptions options_;
+  std::unique_ptr<LearningSearch> learning_;  // Inference::learn only
   Engine engine_;
   Branching branching_;  // the variable and value orders, the phases' first
   std::vector<Frame> frames_;  // one per depth reached so far (kFramesUpFront at first)

@@ -32,6 +32,7 @@ constexpr NamedOrder kOrders[] = {
     {"occurrence", occurrence},
     {"most-constrained", mrv_degree},  // FlatZinc's most_constrained: fewest candidates, ties by degree
     {"max-regret", max_regret},
+    {"activity", activity},
 };
 const std::vector<std::string_view>& names() {
   static const std::vector<std::string_view> n = detail::names_of(kOrders);

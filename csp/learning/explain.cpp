@@ -1,0 +1,38 @@
+#include "csp/learning/explain.hpp"
+
+#include <cassert>
+
+namespace csp::learning {
+
+namespace {
+
+// The domains of p's scope just before trail index `at`.
+void scope_facts(const Model& model, const Trail& trail, PropagatorId p, std::uint32_t at, std::vector<Lit>& facts) {
+  for (Var v : model.propagator(p).scope()) trail.facts_of(v, at, [&](Lit l) { facts.push_back(l); });
+}
+
+}  // namespace
+
+void explain_event(const Model& model, const Trail& trail, const ClauseDatabase& clauses, std::uint32_t e, Lit need,
+                   std::vector<Lit>& facts) {
+  const Event& ev = trail[e];
+  switch (ev.cause.kind) {
+    case Cause::Kind::propagator: scope_facts(model, trail, static_cast<PropagatorId>(ev.cause.index), ev.write, facts); return;
+    case Cause::Kind::clause: {
+      const std::vector<Lit>& lits = clauses[ev.cause.index].lits;
+      for (std::size_t k = 1; k < lits.size(); ++k) facts.push_back(~lits[k]);
+      // Making lits[0] true may have done more (x != 5 fixes x in {4, 5}): that also rests on the
+      // domain the write started from.
+      if (!implies(lits[0], need)) trail.facts_of(ev.fact.var, ev.write, [&](Lit l) { facts.push_back(l); });
+      return;
+    }
+    case Cause::Kind::decision:
+    case Cause::Kind::root: assert(false && "decisions and root facts have no explanation"); return;
+  }
+}
+
+void explain_failure(const Model& model, const Trail& trail, PropagatorId p, std::vector<Lit>& facts) {
+  scope_facts(model, trail, p, trail.size(), facts);
+}
+
+}  // namespace csp::learning

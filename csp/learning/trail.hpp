@@ -1,0 +1,118 @@
+// Trail: every narrowing of a learning search, in order, as the literals it made true, each with
+// its decision level and its cause (a decision, a propagator, a clause, the objective's bound).
+//
+// The search state itself is still the copied Domains (csp/kernel/domains.hpp): the trail does not
+// restore anything, it remembers why. A write is recorded as the strongest facts it adds: a
+// variable left with one value gets [x = v] (in the interval form, where no [x != v] could be made
+// true later, [x >= v] and [x <= v] instead), otherwise a raised least value gets [x >= v], a
+// lowered greatest value [x <= v], and each value removed strictly between the new bounds
+// [x != v]. So the domain of a variable at any point of the trail is read back from its events:
+// the latest bounds and the holes inside them. Events of one variable are chained newest first.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "csp/kernel/literal.hpp"
+#include "csp/kernel/model.hpp"
+
+namespace csp::learning {
+
+/// Why an event happened.
+struct Cause {
+  enum class Kind : std::uint8_t {
+    decision,    ///< a search decision (no explanation: it is an assumption)
+    propagator,  ///< propagator `index` narrowed the domain
+    clause,      ///< clause `index` of the clause database was unit
+    root,        ///< a fact the search posts at level 0 (the objective's bound): never explained
+  };
+  Kind kind = Kind::decision;
+  std::uint32_t index = 0;
+};
+
+/// One fact made true.
+struct Event {
+  Lit fact;                 ///< [x >= v], [x <= v], [x = v] or [x != v]
+  std::uint32_t level = 0;  ///< the decision level it was made at (0: the root)
+  std::int32_t prev = -1;   ///< the previous event of the same variable, or -1
+  std::uint32_t write = 0;  ///< the index of the first event of its write: the domains before it explain it
+  Cause cause;
+};
+
+class Trail {
+ public:
+  /// Sized for `model`'s variables; empty, at level 0.
+  explicit Trail(const Model& model);
+
+  /// Forgets everything (a new search).
+  void clear();
+  /// The current decision level.
+  std::uint32_t level() const { return static_cast<std::uint32_t>(level_start_.size()); }
+  /// Opens the next decision level.
+  void new_level() { level_start_.push_back(size()); }
+  /// Drops every event above `level` and goes back to it.
+  void backtrack(std::uint32_t level);
+  /// Number of events.
+  std::uint32_t size() const { return static_cast<std::uint32_t>(events_.size()); }
+  const Event& operator[](std::uint32_t i) const { return events_[i]; }
+  /// The index of the first event of `level` (>= 1).
+  std::uint32_t level_start(std::uint32_t level) const { return level_start_[level - 1]; }
+
+  /// Records a one-word v going from `old` to `now` (not empty).
+  void record_word(const Domains& d, Var v, std::uint64_t old, std::uint64_t now, Cause cause);
+  /// Remembers a wider v before a write; record_wide() then records what the write removed.
+  void before(const Domains& d, Var v);
+  void record_wide(const Domains& d, Var v, Cause cause);
+
+  /// The earliest event before index `at` that makes `fact` true (never an [x = v] fact: split it),
+  /// or -1 when none does (the fact held at the start of the search, or does not hold).
+  std::int32_t event_making(Lit fact, std::uint32_t at) const;
+  /// The facts that describe v's domain just before event index `at`, events of level 0 left out:
+  /// its bounds (or its value) and the holes between them. Calls f(Lit).
+  template <class F>
+  void facts_of(Var v, std::uint32_t at, F&& f) const;
+
+ private:
+  void push(Lit fact, Cause cause, std::uint32_t write);
+
+  std::vector<Event> events_;
+  std::vector<std::int32_t> last_;            // per variable: its newest event, or -1
+  std::vector<std::uint32_t> level_start_;    // per level >= 1: the index of its first event
+  // before(): the wider variable's bounds and words (a multi-word bitset's, between its bounds)
+  Value before_min_ = 0, before_max_ = 0;
+  std::vector<std::uint64_t> before_words_;
+};
+
+template <class F>
+void Trail::facts_of(Var v, std::uint32_t at, F&& f) const {
+  std::int32_t i = last_[static_cast<std::size_t>(v.id)];
+  while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
+  // The newest bounds first: events are met newest first, so the first of each kind is the one.
+  const std::int32_t newest = i;
+  bool have_lo = false, have_hi = false;
+  Value lo = kMinValue, hi = kMaxValue;
+  for (; i >= 0 && !(have_lo && have_hi); i = events_[static_cast<std::size_t>(i)].prev) {
+    const Event& e = events_[static_cast<std::size_t>(i)];
+    const Lit l = e.fact;
+    if (l.kind == Lit::Kind::eq) {
+      if (e.level > 0) f(l);
+      return;  // a fixed variable: one fact says it all
+    }
+    if (l.kind == Lit::Kind::ge && !have_lo) {
+      have_lo = true;
+      lo = l.value;
+      if (e.level > 0) f(l);
+    } else if (l.kind == Lit::Kind::le && !have_hi) {
+      have_hi = true;
+      hi = l.value;
+      if (e.level > 0) f(l);
+    }
+  }
+  for (i = newest; i >= 0; i = events_[static_cast<std::size_t>(i)].prev) {
+    const Event& e = events_[static_cast<std::size_t>(i)];
+    if (e.level == 0) break;  // older events are all of level 0 too
+    if (e.fact.kind == Lit::Kind::ne && e.fact.value > lo && e.fact.value < hi) f(e.fact);
+  }
+}
+
+}  // namespace csp::learning

@@ -1,0 +1,229 @@
+#include "csp/search/detail/learning_search.hpp"
+
+#include <algorithm>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <spdlog/spdlog.h>
+
+#include "csp/kernel/log.hpp"
+
+namespace csp {
+
+using learning::Cause;
+
+LearningSearch::LearningSearch(const Model& model, const SearchOptions& options)
+    : model_(model),
+      options_(options),
+      engine_(model),
+      branching_(model, options),
+      learner_(model),
+      current_(model.initial_domains()),
+      assignment_(static_cast<std::size_t>(model.var_count())) {
+  engine_.set_recorder(&learner_);
+}
+
+SearchResult LearningSearch::run(const Domains& start, Goal goal) {
+  goal_ = goal;
+  result_ = SearchResult{};
+  result_.stats.counters.assign(model_.counter_names().size(), 0);
+  started_ = std::chrono::steady_clock::now();
+  bounded_ = false;
+  learner_.clear();
+  branching_.start();
+  current_.copy_from(start);
+  bool alive = true;
+  const int n = model_.var_count();
+  for (int i = 0; i < n && alive; ++i) alive = !current_.empty(Var{i});
+  if (!alive || !engine_.propagate_all(current_, result_.stats)) {
+    ++result_.stats.failures;
+    stop(SearchStatus::exhausted);
+    return std::move(result_);
+  }
+  restart_run_ = 1;
+  restart_at_ = options_.restarts.kind != RestartKind::none ? restart_allowance(options_.restarts, 1) : 0;
+  Step step = Step::decide;
+  for (;;) {
+    switch (step) {
+      case Step::decide: step = decide(); break;
+      case Step::conflict: step = conflict(); break;
+      case Step::solution: step = solution(); break;
+      case Step::stop: return std::move(result_);
+    }
+  }
+}
+
+// Opens the next level with the orders' decision, or finds every variable fixed.
+LearningSearch::Step LearningSearch::decide() {
+  if (limit_reached()) return stop(SearchStatus::limit);
+  Stats& s = result_.stats;
+  if (restart_at_ != 0 && s.failures >= restart_at_) {
+    ++s.restarts;
+    backjump(0);
+    restart_at_ = s.failures + restart_allowance(options_.restarts, ++restart_run_);
+  }
+  if (goal_.shared != nullptr && goal_.objective != nullptr) {  // another thread's better bound
+    const std::int64_t b = goal_.shared->bound.load(std::memory_order_relaxed);
+    const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
+    if (b != SharedSearch::kNoBound && (!bounded_ || (minimize ? b < bound_ : b > bound_))) {
+      bound_ = static_cast<Value>(b);
+      bounded_ = true;
+      if (!post_bound()) return stop(SearchStatus::exhausted);
+    }
+  }
+  ValueOrder* values = nullptr;
+  const Var v = branching_.select(current_, values);
+  if (v.id < 0) return Step::solution;
+  const Lit l = decision_on(v, values);
+  ++s.nodes;
+  const std::uint32_t level = learner_.trail().level();
+  if (saved_.size() <= level) saved_.push_back(current_);  // deeper than ever before: once per level
+  else saved_[level].copy_from(current_);
+  learner_.trail().new_level();
+  s.max_depth = std::max<std::uint64_t>(s.max_depth, level + 1);
+  if (!learner_.post(current_, l, Cause{Cause::Kind::decision, 0}))
+    throw std::logic_error("a value order decided " + to_string(l) + ", which holds for no candidate");
+  return engine_.propagate_from(v, current_, s) ? Step::decide : Step::conflict;
+}
+
+// Propagation failed: learn, backjump, assert, until propagation holds or the space is empty.
+LearningSearch::Step LearningSearch::conflict() {
+  Stats& s = result_.stats;
+  for (;;) {
+    ++s.failures;
+    const PropagatorId failed = engine_.last_failure();
+    branching_.failed(failed);
+    if (!learner_.analyse(failed, learnt_, touched_)) return stop(SearchStatus::exhausted);
+    branching_.conflict(touched_);
+    ++s.learnt;
+    s.learnt_literals += learnt_.lits.size();
+    s.backjumped += learner_.trail().level() - learnt_.level;
+    backjump(learnt_.level);
+    learning::ClauseDatabase& db = learner_.clauses();
+    // Reduce before adding: the new clause is about to be a reason, and must not be a candidate.
+    const std::uint64_t deleted = db.deleted();
+    db.reduce(learner_.trail());
+    s.clauses_deleted += db.deleted() - deleted;
+    Cause cause{Cause::Kind::root, 0};
+    if (learnt_.lits.size() > 1) cause = Cause{Cause::Kind::clause, db.add(learnt_.lits, true, learnt_.lbd)};
+    db.decay();
+    if (assert_and_propagate(learnt_.lits[0], cause)) return Step::decide;
+  }
+}
+
+// Every variable is fixed: check and report the solution, then exclude it (or everything not
+// better than it) and go on.
+LearningSearch::Step LearningSearch::solution() {
+  const int n = model_.var_count();
+  for (int i = 0; i < n; ++i) assignment_[static_cast<std::size_t>(i)] = current_.value(Var{i});
+  if (const std::optional<PropagatorId> violated = model_.first_violated(assignment_)) {
+    throw std::logic_error("propagator '" +
+                           (*violated != kNoPropagator ? model_.propagator(*violated).name() : std::string("domain")) +
+                           "' accepted an assignment that violates it");
+  }
+  Stats& s = result_.stats;
+  ++s.solutions;
+  result_.solution = assignment_;
+  if (goal_.objective != nullptr) {
+    bound_ = current_.value(goal_.objective->var);
+    bounded_ = true;
+  }
+  if (goal_.on_solution != nullptr && !(*goal_.on_solution)(assignment_)) return stop(SearchStatus::stopped_on_request);
+  if (goal_.cap != 0 && s.solutions >= goal_.cap) return stop(SearchStatus::stopped_on_request);
+  if (goal_.objective != nullptr) return post_bound() ? Step::decide : stop(SearchStatus::exhausted);
+  // Block this solution: not all of its decisions again. The clause asserts the last one's
+  // negation one level up, where depth-first search would refute it.
+  const learning::Trail& trail = learner_.trail();
+  const std::uint32_t level = trail.level();
+  if (level == 0) return stop(SearchStatus::exhausted);
+  std::vector<Lit> block;
+  for (std::uint32_t k = level; k >= 1; --k) block.push_back(~trail[trail.level_start(k)].fact);
+  Cause cause{Cause::Kind::root, 0};
+  if (block.size() > 1) cause = Cause{Cause::Kind::clause, learner_.clauses().add(std::move(block), false, level)};
+  const Lit first = cause.kind == Cause::Kind::root ? block[0] : learner_.clauses()[cause.index].lits[0];
+  backjump(level - 1);
+  return assert_and_propagate(first, cause) ? Step::decide : Step::conflict;
+}
+
+void LearningSearch::backjump(std::uint32_t level) {
+  if (level >= learner_.trail().level()) return;
+  current_.copy_from(saved_[level]);
+  learner_.backtrack(level);
+}
+
+bool LearningSearch::assert_and_propagate(Lit l, Cause cause) {
+  if (!learner_.post(current_, l, cause))
+    throw std::logic_error("learning: the literal " + to_string(l) + " to assert is false after the backjump");
+  return engine_.propagate_from(l.var, current_, result_.stats);
+}
+
+Lit LearningSearch::decision_on(Var v, ValueOrder* values) {
+  Decision c{Decision::Kind::assign, current_.min(v)};
+  if (values->lazy(v, current_)) {
+    c = values->decide(v, current_);
+  } else {
+    values_.clear();
+    values->order(v, current_, values_);
+    const auto it = std::find_if(values_.begin(), values_.end(), [&](Value x) { return current_.contains(v, x); });
+    if (it != values_.end()) c.value = *it;  // an order that lists nothing left: the least candidate
+  }
+  switch (c.kind) {
+    case Decision::Kind::assign:
+      // An interval cannot lose an inner value, so [x != a] could never be made true: decide bounds.
+      if (!current_.interval(v)) return Lit::eq(v, c.value);
+      return c.value == current_.max(v) ? Lit::ge(v, c.value) : Lit::le(v, c.value);
+    case Decision::Kind::at_most: return Lit::le(v, c.value);
+    case Decision::Kind::at_least: return Lit::ge(v, c.value);
+    case Decision::Kind::below: return Lit::le(v, c.value - 1);
+  }
+  return Lit::eq(v, c.value);
+}
+
+// Back to the root under the newest bound: the objective strictly better than bound_.
+bool LearningSearch::post_bound() {
+  backjump(0);
+  const Var obj = goal_.objective->var;
+  const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
+  if (minimize ? bound_ <= kMinValue : bound_ >= kMaxValue) return false;
+  const Lit l = minimize ? Lit::le(obj, bound_ - 1) : Lit::ge(obj, bound_ + 1);
+  if (!learner_.post(current_, l, Cause{Cause::Kind::root, 0}) || !engine_.propagate_from(obj, current_, result_.stats)) {
+    ++result_.stats.failures;
+    return false;
+  }
+  return true;
+}
+
+bool LearningSearch::limit_reached() {
+  SearchResult& r = result_;
+  const Stats& s = r.stats;
+  r.limit = own_limit(options_.limits, s, started_);
+  if (r.limit == LimitHit::none && goal_.shared != nullptr) {
+    // A part of a parallel search: its stop flag, its deadline, and one node at a time from the
+    // common budget (learning nodes cost far more than the atomic).
+    SharedSearch& sh = *goal_.shared;
+    if (sh.stop.load(std::memory_order_relaxed)) r.limit = LimitHit::interrupted;
+    else if ((s.nodes & 31) == 0 && sh.deadline != std::chrono::steady_clock::time_point::max() &&
+             std::chrono::steady_clock::now() >= sh.deadline)
+      r.limit = LimitHit::time;
+    else if (sh.node_limit != 0 && sh.nodes.fetch_add(1) >= sh.node_limit) r.limit = LimitHit::nodes;
+    else if (sh.failure_limit != 0 && sh.failures.load(std::memory_order_relaxed) + s.failures >= sh.failure_limit)
+      r.limit = LimitHit::failures;
+  }
+  return r.limit != LimitHit::none;
+}
+
+LearningSearch::Step LearningSearch::stop(SearchStatus status) {
+  result_.status = status;
+  Stats& s = result_.stats;
+  s.elapsed = std::chrono::steady_clock::now() - started_;
+  if (log().should_log(spdlog::level::debug)) {
+    log().debug("learning search: {} solutions, {} nodes, {} conflicts, {} learnt (mean length {:.1f}), {} restarts, {:.6f} s",
+                s.solutions, s.nodes, s.failures, s.learnt,
+                s.learnt != 0 ? static_cast<double>(s.learnt_literals) / static_cast<double>(s.learnt) : 0.0,
+                s.restarts, s.seconds());
+  }
+  return Step::stop;
+}
+
+}  // namespace csp

@@ -1,0 +1,83 @@
+// Learning search (Inference::learn): depth-first search that learns a clause from each failure,
+// in the manner of lazy clause generation (Ohrimenko, Stuckey and Codish 2009).
+//
+// Each decision is one literal ([x = a], or a bound, [x <= m], for a variable in the interval
+// form) at a new decision level; the domains of every level are saved as depth-first search saves
+// its nodes, and the Learner (csp/learning/learner.hpp) records every narrowing on its trail. When
+// propagation fails, the conflict is analysed into a clause (csp/learning/analysis.hpp), search
+// backjumps to the highest level among the clause's other literals, and there the clause makes
+// its first literal true. There is no refutation step: the learnt clause is the refutation, and
+// more. Learnt clauses are propagated with the model's propagators from then on, in every branch.
+//
+// Goals:
+// - satisfaction: the first solution;
+// - every solution (count, for_each_solution): each solution is blocked by a permanent clause, the
+//   negation of its decisions, and search goes on from the level below its last decision;
+// - optimisation: each solution's objective becomes a bound posted at level 0 (search restarts
+//   from the root under it, keeping its clauses, which stay valid under a tighter bound).
+// Restarts (SearchOptions::restarts) go back to level 0 and keep the clauses; with restarts every
+// goal stays exact, because blocking clauses are never deleted.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include "csp/kernel/engine.hpp"
+#include "csp/learning/learner.hpp"
+#include "csp/search/detail/branching.hpp"
+#include "csp/search/detail/dfs.hpp"
+#include "csp/search/options.hpp"
+#include "csp/search/result.hpp"
+
+namespace csp {
+
+class LearningSearch {
+ public:
+  /// Builds the orders, the learner and the engine for `model` (options.inference is learn).
+  LearningSearch(const Model& model, const SearchOptions& options);
+
+  /// Searches from `start` until the goal is met, the space is exhausted or a limit fires.
+  SearchResult run(const Domains& start, Goal goal);
+  /// The trail and clauses of the last run, as it ended (for tests and statistics).
+  const learning::Learner& learner() const { return learner_; }
+
+ private:
+  enum class Step : std::uint8_t { decide, conflict, solution, stop };
+
+  Step decide();
+  Step conflict();
+  Step solution();
+  Step stop(SearchStatus status);
+  // Goes back to `level`: its saved domains, the learner's trail and clause queue.
+  void backjump(std::uint32_t level);
+  // Posts `l` at the current level with `cause` and propagates; false on a conflict.
+  bool assert_and_propagate(Lit l, learning::Cause cause);
+  // The literal of the value order's decision on v.
+  Lit decision_on(Var v, ValueOrder* values);
+  // Goes to level 0 under the newest objective bound; false when nothing better can exist.
+  bool post_bound();
+  bool limit_reached();
+
+  const Model& model_;
+  const SearchOptions& options_;
+  Engine engine_;
+  Branching branching_;
+  learning::Learner learner_;
+  std::vector<Domains> saved_;  // per level: the domains when its decision was taken (saved_[0]: the root)
+  Domains current_;
+  std::vector<Value> values_;   // scratch: a listed value order's candidates
+  std::vector<Value> assignment_;
+  learning::Learnt learnt_;
+  std::vector<Var> touched_;
+  // The run under way.
+  SearchResult result_;
+  Goal goal_;
+  std::chrono::steady_clock::time_point started_;
+  Value bound_ = 0;               // the objective must be below it (minimize) or above it (maximize)
+  bool bounded_ = false;          // a solution set bound_
+  std::uint64_t restart_run_ = 0; // the run under way, from 1
+  std::uint64_t restart_at_ = 0;  // restart once stats.failures reaches this (0: never)
+};
+
+}  // namespace csp

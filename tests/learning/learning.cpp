@@ -1,0 +1,312 @@
+// Learning search (Inference::learn, csp/learning/ and csp/search/detail/learning_search.cpp):
+// - the trail records each write as the facts it adds;
+// - on random small models of several constraints, learning on and off agree on the status, the
+//   number of solutions (with and without restarts, under several orders) and the optimum;
+// - every clause learnt before the first solution is satisfied by every solution of the model,
+//   and every explanation left on the trail is implied by its propagator's constraint, both checked
+//   by enumerating the model's complete assignments (no library code but satisfied()).
+// The propagator harness (tests/propagator_harness.cpp) also counts every registered constraint's
+// solutions under learning, and tests/flatzinc/random.cpp runs fzn-csp's random models with it.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "csp/constraints/all_different.hpp"
+#include "csp/constraints/binary.hpp"
+#include "csp/constraints/linear.hpp"
+#include "csp/constraints/reified.hpp"
+#include "csp/constraints/table.hpp"
+#include "csp/learning/explain.hpp"
+#include "csp/learning/trail.hpp"
+#include "csp/search/detail/learning_search.hpp"
+#include "csp/search/solver.hpp"
+
+namespace {
+
+using csp::Lit;
+using csp::Value;
+using csp::Var;
+
+// A random model: n variables over small ranges (some with holes) and a few constraints of the
+// kinds that propagate in different ways (bounds, values, global, tables, reification).
+struct RandomModel {
+  csp::Model model;
+  std::vector<Var> vars;
+  std::string text;
+};
+
+// `larger`: 7-8 variables over {0, 1, 2} and 13-17 constraints, most of them the edges of a graph
+// to 3-colour, near where such graphs turn uncolourable: a first solution takes conflicts to find.
+RandomModel random_model(std::uint64_t seed, bool larger = false) {
+  std::mt19937_64 g(seed);
+  auto between = [&](int lo, int hi) { return lo + static_cast<int>(g() % static_cast<std::uint64_t>(hi - lo + 1)); };
+  RandomModel r;
+  const int n = larger ? between(7, 8) : between(3, 6);
+  for (int i = 0; i < n; ++i) {
+    const Value lo = larger ? 0 : between(-2, 1), hi = lo + (larger ? 2 : between(1, 4));
+    std::vector<Value> values;
+    for (Value x = lo; x <= hi; ++x)
+      if (x == lo || x == hi || between(0, 3) != 0) values.push_back(x);
+    r.vars.push_back(r.model.add_var(values, std::string("x").append(std::to_string(i))));
+  }
+  auto pick = [&] { return r.vars[static_cast<std::size_t>(between(0, n - 1))]; };
+  const int constraints = larger ? between(13, 17) : between(2, 5);
+  for (int c = 0; c < constraints; ++c) {
+    const Var x = pick(), y = pick();
+    switch (larger && between(0, 5) != 0 ? 6 : between(0, 5)) {
+      case 0:
+        r.model.post(csp::not_equal(x, y, between(-1, 1)));
+        r.text += "ne ";
+        break;
+      case 1:
+        r.model.post(csp::less_equal(x, y, between(-1, 1)));
+        r.text += "le ";
+        break;
+      case 2: {
+        std::vector<std::int64_t> k;
+        std::vector<Var> xs;
+        for (int i = 0; i < 3; ++i) {
+          k.push_back(between(0, 1) ? between(1, 3) : -between(1, 3));
+          xs.push_back(pick());
+        }
+        r.model.post(csp::linear(k, xs, static_cast<csp::LinearRelation>(between(0, 2)), between(-3, 3)));
+        r.text += "linear ";
+        break;
+      }
+      case 3: {
+        std::vector<Var> xs = r.vars;
+        xs.resize(static_cast<std::size_t>(between(2, n)));
+        r.model.post(csp::all_different(xs));
+        r.text += "alldiff ";
+        break;
+      }
+      case 4: {
+        const Var z = pick();
+        std::vector<Value> rows;
+        for (int k = 0; k < 6; ++k)
+          for (int j = 0; j < 3; ++j) rows.push_back(between(-2, 4));
+        r.model.post(csp::table(r.model, {x, y, z}, rows));
+        r.text += "table ";
+        break;
+      }
+      case 5: {
+        const Var b = r.model.add_var(0, 1, std::string("b").append(std::to_string(c)));
+        r.vars.push_back(b);
+        r.model.post(csp::compare_reified(x, csp::Comparison::less, y, 0, b, csp::Reify::equivalent));
+        r.model.post(csp::not_equal(b, pick()));
+        r.text += "reified ";
+        break;
+      }
+      case 6:  // an edge of a graph to colour
+        if (x != y) r.model.post(csp::not_equal(x, y));
+        r.text += "edge ";
+        break;
+    }
+  }
+  return r;
+}
+
+// Every complete assignment of the model's initial domains that satisfies every constraint.
+std::vector<std::vector<Value>> all_solutions(const csp::Model& m) {
+  std::vector<std::vector<Value>> domains, out;
+  for (Var v : m.vars()) domains.push_back(m.initial_domains().values(v));
+  std::vector<Value> t(domains.size());
+  std::function<void(std::size_t)> walk = [&](std::size_t i) {
+    if (i == domains.size()) {
+      if (m.satisfied_by(t)) out.push_back(t);
+      return;
+    }
+    for (Value x : domains[i]) {
+      t[i] = x;
+      walk(i + 1);
+    }
+  };
+  walk(0);
+  return out;
+}
+
+bool clause_holds(const std::vector<Lit>& clause, const std::vector<Value>& s) {
+  for (Lit l : clause)
+    if (csp::satisfied_by(l, s[static_cast<std::size_t>(l.var.id)])) return true;
+  return false;
+}
+
+csp::SearchOptions learning_options(const char* order, csp::RestartKind restarts) {
+  csp::SearchOptions o;
+  o.inference = csp::Inference::learn;
+  o.order = csp::order::by_name(order);
+  o.restarts.kind = restarts;
+  o.restarts.base = 3;  // restart often: tiny models fail a few times only
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("the trail records a write as the facts it adds", "[learning]") {
+  csp::Model m;
+  const Var x = m.add_var(0, 9, "x");
+  const Var w = m.add_var(0, 100, "w");  // two words
+  m.set_interval_threshold(0);
+  const Var i = m.add_var(0, 9, "i");  // the interval form
+  csp::learning::Trail trail(m);
+  csp::Domains d = m.initial_domains();
+  const csp::learning::Cause by{csp::learning::Cause::Kind::decision, 0};
+  trail.new_level();
+  // {0..9} -> {2, 3, 5, 7}: min up, max down, holes 4 and 6 inside.
+  const std::uint64_t old = d.bits(x);
+  d.set_bits(x, (1u << 2) | (1u << 3) | (1u << 5) | (1u << 7));
+  trail.record_word(m.initial_domains(), x, old, d.bits(x), by);
+  std::vector<Lit> facts;
+  trail.facts_of(x, trail.size(), [&](Lit l) { facts.push_back(l); });
+  CHECK(facts == std::vector<Lit>{Lit::le(x, 7), Lit::ge(x, 2), Lit::ne(x, 6), Lit::ne(x, 4)});
+  // A fact made true by the earliest event that implies it.
+  CHECK(trail.event_making(Lit::ge(x, 1), trail.size()) == 0);
+  CHECK(trail.event_making(Lit::ne(x, 9), trail.size()) == 1);
+  CHECK(trail.event_making(Lit::ne(x, 5), trail.size()) == -1);
+  // Fixing is one [x = v].
+  const std::uint64_t before = d.bits(x);
+  d.assign(x, 5);
+  trail.record_word(m.initial_domains(), x, before, d.bits(x), by);
+  CHECK(trail[trail.size() - 1].fact == Lit::eq(x, 5));
+  // A two-word bitset: holes beyond the first word.
+  trail.before(d, w);
+  d.remove(w, 70);
+  d.remove_above(w, 90);
+  trail.record_wide(d, w, by);
+  CHECK(trail[trail.size() - 2].fact == Lit::le(w, 90));
+  CHECK(trail[trail.size() - 1].fact == Lit::ne(w, 70));
+  // The interval form fixed: two bounds, never [i = v] (its [i != v] could not be made true).
+  trail.before(d, i);
+  d.assign(i, 4);
+  trail.record_wide(d, i, by);
+  CHECK(trail[trail.size() - 2].fact == Lit::ge(i, 4));
+  CHECK(trail[trail.size() - 1].fact == Lit::le(i, 4));
+  // Backtracking to level 0 forgets them all.
+  trail.backtrack(0);
+  CHECK(trail.size() == 0);
+  CHECK(trail.event_making(Lit::ge(x, 2), 0) == -1);
+}
+
+TEST_CASE("learning agrees with depth-first search on random models", "[learning]") {
+  int unsat = 0, several = 0, conflicts = 0;
+  for (std::uint64_t seed = 1; seed <= 400; ++seed) {
+    const RandomModel r = random_model(seed);
+    INFO("seed " << seed << ": " << r.text);
+    const std::vector<std::vector<Value>> solutions = all_solutions(r.model);
+    unsat += solutions.empty();
+    several += solutions.size() > 1;
+    for (const char* order : {"mrv", "input", "activity"}) {
+      for (csp::RestartKind restarts : {csp::RestartKind::none, csp::RestartKind::luby}) {
+        INFO("order " << order << ", restarts " << csp::to_string(restarts));
+        csp::Solver counter(r.model, learning_options(order, restarts));
+        const csp::SearchResult all = counter.count(r.model.initial_domains());
+        REQUIRE(all.status == csp::SearchStatus::exhausted);
+        CHECK(all.stats.solutions == solutions.size());
+        conflicts += static_cast<int>(all.stats.failures);
+        // Optimisation: the least x0 (and the greatest), as enumeration says.
+        csp::Solver opt(r.model, learning_options(order, restarts));
+        for (auto sense : {csp::Objective::Sense::minimize, csp::Objective::Sense::maximize}) {
+          const csp::SearchResult best = opt.optimize(r.model.initial_domains(), {r.vars[0], sense});
+          REQUIRE(best.status == csp::SearchStatus::exhausted);
+          REQUIRE(best.found() == !solutions.empty());
+          if (solutions.empty()) continue;
+          Value want = solutions[0][0];
+          for (const auto& s : solutions)
+            want = sense == csp::Objective::Sense::minimize ? std::min(want, s[0]) : std::max(want, s[0]);
+          CHECK(best.solution[0] == want);
+        }
+      }
+    }
+  }
+  // The mix is not vacuous: unsatisfiable models, models of many solutions, conflicts to learn from.
+  CHECK(unsat >= 20);
+  CHECK(several >= 100);
+  CHECK(conflicts >= 1000);
+}
+
+TEST_CASE("every learnt clause and every explanation holds in every solution", "[learning]") {
+  int clauses = 0, explanations = 0;
+  std::uint64_t learnt = 0;
+  for (std::uint64_t seed = 1; seed <= 1500; ++seed) {
+    const RandomModel r = random_model(seed, true);
+    INFO("seed " << seed << ": " << r.text);
+    const std::vector<std::vector<Value>> solutions = all_solutions(r.model);
+    csp::SearchOptions options = learning_options("activity", csp::RestartKind::none);
+    // Every other seed counts every solution, stopped after a few conflicts: the trail is then
+    // left in the middle of a search (its clauses may block solutions counted: not checked).
+    const bool first_only = seed % 2 == 1;
+    if (!first_only) options.limits.failures = seed % 23 + 1;
+    csp::LearningSearch search(r.model, options);
+    csp::Goal goal;
+    goal.cap = first_only ? 1 : 0;
+    learnt += search.run(r.model.initial_domains(), goal).stats.learnt;
+    const csp::learning::Learner& learner = search.learner();
+    const csp::learning::Trail& trail = learner.trail();
+    // Level 0 holds what root propagation and the unit clauses learnt found: it follows from the
+    // model, so every solution satisfies it, and explanations leave it out.
+    std::vector<Lit> root;
+    for (std::uint32_t e = 0; e < trail.size() && trail[e].level == 0; ++e) root.push_back(trail[e].fact);
+    for (const auto& s : solutions) {
+      if (!first_only) break;
+      INFO("a level-0 fact");
+      for (Lit f : root) CHECK(csp::satisfied_by(f, s[static_cast<std::size_t>(f.var.id)]));
+    }
+    // Each propagator's explanation, on the trail as the run left it: every assignment that
+    // satisfies the propagator, the level-0 facts and the explanation satisfies the event's fact.
+    std::vector<std::vector<Value>> domains;
+    for (Var v : r.model.vars()) domains.push_back(r.model.initial_domains().values(v));
+    for (std::uint32_t e = 0; e < trail.size(); ++e) {
+      const csp::learning::Event& ev = trail[e];
+      if (ev.cause.kind != csp::learning::Cause::Kind::propagator || ev.level == 0) continue;
+      std::vector<Lit> facts;
+      csp::learning::explain_event(r.model, trail, learner.clauses(), e, ev.fact, facts);
+      const csp::Propagator& p = r.model.propagator(static_cast<csp::PropagatorId>(ev.cause.index));
+      // Enumerate the scope's tuples.
+      const std::vector<Var>& scope = p.scope();
+      std::vector<Lit> root_here;  // the level-0 facts over the scope
+      for (Lit f : root)
+        if (std::find(scope.begin(), scope.end(), f.var) != scope.end()) root_here.push_back(f);
+      std::vector<Value> full(domains.size(), 0), tuple(scope.size());
+      std::function<bool(std::size_t)> walk = [&](std::size_t i) -> bool {
+        if (i == scope.size()) {
+          for (std::size_t k = 0; k < scope.size(); ++k) tuple[k] = full[static_cast<std::size_t>(scope[k].id)];
+          if (!p.satisfied(tuple)) return true;
+          for (const std::vector<Lit>* given : {&facts, &root_here})
+            for (Lit f : *given)
+              if (!csp::satisfied_by(f, full[static_cast<std::size_t>(f.var.id)])) return true;
+          return csp::satisfied_by(ev.fact, full[static_cast<std::size_t>(ev.fact.var.id)]);
+        }
+        const auto id = static_cast<std::size_t>(scope[i].id);
+        for (Value x : domains[id]) {
+          full[id] = x;
+          if (!walk(i + 1)) return false;
+        }
+        return true;
+      };
+      INFO("event " << csp::to_string(ev.fact) << " by " << p.name());
+      CHECK(walk(0));
+      ++explanations;
+    }
+    // The clause database: the search stopped at its first solution, so no clause blocks one.
+    if (!first_only) continue;
+    const csp::learning::ClauseDatabase& db = learner.clauses();
+    for (std::uint32_t i = 0; i < db.slots(); ++i) {
+      const csp::learning::Clause* c = db.at(i);
+      if (c == nullptr) continue;
+      ++clauses;
+      for (const auto& s : solutions) {
+        INFO("clause " << i);
+        CHECK(clause_holds(c->lits, s));
+      }
+    }
+  }
+  CHECK(explanations >= 1500);
+  INFO("clauses learnt " << learnt << ", kept " << clauses);
+  CHECK(learnt >= 300);
+  CHECK(clauses >= 50);
+}
