@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "csp/constraints/detail/domain_words.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -90,6 +91,22 @@ class NotEqual final : public Propagator {
     return PropStatus::fixpoint;
   }
 
+  // A removal rests on the other side's value; a failure on both values.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred == nullptr) {
+      if (!at.fixed(x_) || !at.fixed(y_)) return false;
+      reason.push_back(Lit::eq(x_, at.min(x_)));
+      reason.push_back(Lit::eq(y_, at.min(y_)));
+      return true;
+    }
+    const Var other = inferred->var == x_ ? y_ : x_;
+    if (!at.fixed(other)) return false;
+    const std::int64_t forbidden = inferred->var == x_ ? std::int64_t{at.min(y_)} + c_ : std::int64_t{at.min(x_)} - c_;
+    if (!in_range(forbidden)) return false;
+    reason.push_back(Lit::eq(other, at.min(other)));
+    return detail::removal_reaches(at, *inferred, static_cast<Value>(forbidden), reason);
+  }
+
  private:
   Var x_, y_;
   std::int64_t c_;
@@ -162,6 +179,24 @@ class LessEqual final : public Propagator {
     if (!ctx.remove_below(y_, as_bound(ctx.min(x_) - c_))) return PropStatus::failed;
     // Entailed when every x lies at or below every y + c.
     return std::int64_t{ctx.max(x_)} <= std::int64_t{ctx.min(y_)} + c_ ? PropStatus::subsumed : PropStatus::fixpoint;
+  }
+
+  // x's greatest value rests on y's, y's least on x's; a failure on x's least and y's greatest.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred == nullptr) {
+      reason.push_back(Lit::ge(x_, at.min(x_)));
+      reason.push_back(Lit::le(y_, at.max(y_)));
+      return true;
+    }
+    if (inferred->var == x_ && inferred->kind == Lit::Kind::le) {
+      reason.push_back(Lit::le(y_, at.max(y_)));
+      return detail::reach_bound(at, *inferred, std::int64_t{at.max(y_)} + c_, reason);
+    }
+    if (inferred->var == y_ && inferred->kind == Lit::Kind::ge) {
+      reason.push_back(Lit::ge(x_, at.min(x_)));
+      return detail::reach_bound(at, *inferred, std::int64_t{at.min(x_)} - c_, reason);
+    }
+    return false;
   }
 
  private:

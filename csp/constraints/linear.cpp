@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -60,6 +61,52 @@ class Linear final : public Propagator {
       case LinearRelation::greater_equal: return s >= rhs_;
     }
     return false;
+  }
+
+  // Bounds reasoning explained: a bound on x_j from the `<=` side rests on the other terms' least
+  // values (x_i >= min for a positive coefficient, x_i <= max for a negative one), from the `>=`
+  // side on their greatest; a failure on every term's least (greatest) value.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = c_.size();
+    const auto bound_lit = [&](std::size_t i, bool least) {  // the literal giving term i its least/greatest value
+      const Var x = scope()[i];
+      return (c_[i] > 0) == least ? Lit::ge(x, at.min(x)) : Lit::le(x, at.max(x));
+    };
+    const auto term = [&](std::size_t i, bool least) {
+      const Var x = scope()[i];
+      return WideSum{c_[i]} * ((c_[i] > 0) == least ? at.min(x) : at.max(x));
+    };
+    if (inferred == nullptr) {
+      WideSum lo = 0, hi = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        lo += term(i, true);
+        hi += term(i, false);
+      }
+      const bool upper_fails = rel_ != LinearRelation::greater_equal && lo > rhs_;  // the least sum exceeds rhs
+      if (!upper_fails && !(rel_ != LinearRelation::less_equal && hi < rhs_)) return false;
+      for (std::size_t i = 0; i < n; ++i) reason.push_back(bound_lit(i, upper_fails));
+      return true;
+    }
+    const Lit need = *inferred;
+    std::size_t j = n;
+    for (std::size_t i = 0; i < n; ++i)
+      if (scope()[i] == need.var) j = i;
+    if (j == n || (need.kind != Lit::Kind::ge && need.kind != Lit::Kind::le)) return false;
+    // Which side: a greatest value of term j comes from `<=`, a least from `>=`.
+    const bool term_max = (need.kind == Lit::Kind::le) == (c_[j] > 0);
+    if (term_max ? rel_ == LinearRelation::greater_equal : rel_ == LinearRelation::less_equal) return false;
+    WideSum rest = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == j) continue;
+      rest += term(i, term_max);
+      reason.push_back(bound_lit(i, term_max));
+    }
+    const WideSum t = WideSum{rhs_} - rest;  // term j <= t (term_max), or >= t
+    const WideSum k = c_[j];
+    // Dividing by k < 0 turns the side over: either way an upper bound on x_j rounds down.
+    const WideSum proven = need.kind == Lit::Kind::le ? floor_div<WideSum>(t, k) : ceil_div<WideSum>(t, k);
+    if (proven > kMaxValue + WideSum{1} || proven < kMinValue - WideSum{1}) return false;
+    return detail::reach_bound(at, need, static_cast<std::int64_t>(proven), reason);
   }
 
   // One read of every bound, then alternate passes: the `<=` side lowers term maxima (only the

@@ -13,4 +13,6 @@ bool Propagator::check(const Domains& d) const {
   return satisfied({values.data(), values.size()});
 }
 
+bool Propagator::explain(const PastDomains&, const Lit*, std::vector<Lit>&) const { return false; }
+
 }  // namespace csp

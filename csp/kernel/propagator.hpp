@@ -15,10 +15,32 @@
 #include <vector>
 
 #include "csp/kernel/domains.hpp"
+#include "csp/kernel/literal.hpp"
 
 namespace csp {
 
 class Context;
+
+/// The domains as they were at one point of a learning search (when an inference was made): what
+/// Propagator::explain() reads. Read-only, and slower than Domains (it is read back from a trail).
+class PastDomains {
+ public:
+  virtual ~PastDomains() = default;
+  virtual Value min(Var v) const = 0;
+  virtual Value max(Var v) const = 0;
+  virtual bool contains(Var v, Value x) const = 0;
+  bool fixed(Var v) const { return min(v) == max(v); }
+  /// True when l held then.
+  bool holds(Lit l) const {
+    switch (l.kind) {
+      case Lit::Kind::ge: return min(l.var) >= l.value;
+      case Lit::Kind::le: return max(l.var) <= l.value;
+      case Lit::Kind::eq: return fixed(l.var) && min(l.var) == l.value;
+      case Lit::Kind::ne: return !contains(l.var, l.value);
+    }
+    return false;
+  }
+};
 
 /// When a propagator wants to run: on any change of a scope variable, only when a bound moved
 /// (min or max; includes becoming fixed), or only when a variable became fixed. A propagator that
@@ -93,6 +115,14 @@ class Propagator {
   /// The constraint's meaning: true when this complete assignment of the scope satisfies it.
   /// Used to check solutions and, through check(), for search without propagation.
   virtual bool satisfied(std::span<const Value> values) const = 0;
+
+  /// Learning search (Inference::learn): appends to `reason` literals that held in `at` and that,
+  /// with the constraint, imply `inferred`, a literal over a scope variable that this propagator
+  /// made true in its run from `at` (nullptr: why it failed in `at`). Returns false when it
+  /// cannot say (the default): the search then takes every bound and hole of the scope in `at`,
+  /// which is always a reason but the weakest one. A propagator that explains is held to it by
+  /// the propagator harness (tests/propagator_harness.cpp), against enumeration.
+  virtual bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const;
 
   /// Inference level `none`: false when the already-fixed scope variables violate the
   /// constraint whatever the others take. The default waits until the whole scope is fixed.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cassert>
+#include <stdexcept>
+#include <string>
 
 #include "csp/learning/explain.hpp"
 
@@ -28,6 +30,12 @@ void ConflictAnalysis::add(Lit fact, const Trail& trail) {
   const std::int32_t found = trail.event_making(fact, trail.size());
   if (found < 0) return;  // it held at the start: true in every branch
   const auto e = static_cast<std::uint32_t>(found);
+  // An explanation may only name facts that held before the event it explains: else the walk
+  // back would never meet this one, and the clause would be wrong. A propagator's explain() broke
+  // its contract (or the trail did): say so rather than learn something false.
+  if (e >= expanding_)
+    throw std::logic_error("learning: an explanation of " + to_string(trail[expanding_].fact) + " names " +
+                           to_string(fact) + ", which did not hold before it");
   const Event& ev = trail[e];
   if (ev.level == 0) return;
   if (seen_[e] != 0) {
@@ -59,6 +67,7 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
   pending_ = 0;
   visited_.clear();
   lower_.clear();
+  expanding_ = trail.size();
   for (Lit f : conflict) add(f, trail);
   // Expand the conflict level's events newest first until one is left.
   std::uint32_t i = level_ < trail.level() ? trail.level_start(level_ + 1) : trail.size();
@@ -76,6 +85,7 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
     if (ev.cause.kind == Cause::Kind::clause) clauses.bump(ev.cause.index);
     facts_.clear();
     explain_event(model_, trail, clauses, i, need_[i], facts_);
+    expanding_ = i;
     for (Lit f : facts_) add(f, trail);
   }
   // The clause: the implication point's negation first, then the lower levels' (minimised).

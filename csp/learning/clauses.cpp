@@ -32,8 +32,8 @@ std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint3
     i = static_cast<std::uint32_t>(clauses_.size());
     clauses_.push_back(std::move(c));
   }
-  watch(i, clauses_[i]->lits[0].var);
-  watch(i, clauses_[i]->lits[1].var);
+  watch(i, clauses_[i]->lits[0]);
+  watch(i, clauses_[i]->lits[1]);
   if (learnt) ++learnt_;
   return i;
 }

@@ -3,8 +3,9 @@
 //
 // A clause is a disjunction of literals over integer variables. Two of its literals, the first two,
 // are watched: as long as neither is false the clause cannot propagate, so it is looked at only
-// when a watched literal's variable changes. Watch lists are kept per variable, not per literal (a
-// change of x looks at every clause watching some literal of x), and nothing about them is undone
+// when a watched literal becomes false. Watch lists are kept per variable (a literal over an
+// integer variable has no index of its own): a change of x reads each watch on x, which holds its
+// literal, and opens the clause only when that literal is now false. Nothing about them is undone
 // on backtracking: a literal that was not false stays not false when domains widen again.
 //
 // Learnt clauses are reduced when there are too many: the least active half of those that are not
@@ -67,11 +68,17 @@ class ClauseDatabase {
   std::uint64_t deleted() const { return deleted_; }
 
  private:
-  void watch(std::uint32_t i, Var v) { watches_[static_cast<std::size_t>(v.id)].push_back(i); }
+  // A watch: the clause, and the literal of it watched (read first, so that a clause whose
+  // watched literal is not false is never touched).
+  struct Watcher {
+    std::uint32_t clause;
+    Lit lit;
+  };
+  void watch(std::uint32_t i, Lit l) { watches_[static_cast<std::size_t>(l.var.id)].push_back({i, l}); }
 
   std::vector<std::unique_ptr<Clause>> clauses_;  // by index; nullptr: a free slot
   std::vector<std::uint32_t> free_;               // free slots
-  std::vector<std::vector<std::uint32_t>> watches_;  // per variable: the clauses watching a literal of it
+  std::vector<std::vector<Watcher>> watches_;     // per variable: the watches on its literals
   std::uint32_t next_ = 0;                        // the first trail event not looked at
   std::uint32_t conflict_ = 0;
   std::uint64_t learnt_ = 0, deleted_ = 0;
@@ -85,36 +92,40 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
   const Domains& d = ctx.domains();
   while (next_ < trail.size()) {
     const Var x = trail[next_++].fact.var;
-    std::vector<std::uint32_t>& list = watches_[static_cast<std::size_t>(x.id)];
+    std::vector<Watcher>& list = watches_[static_cast<std::size_t>(x.id)];
     std::size_t keep = 0;
     for (std::size_t k = 0; k < list.size(); ++k) {
-      const std::uint32_t i = list[k];
-      Clause* c = clauses_[i].get();
+      const Watcher w = list[k];
+      // The watched literal is still not false: nothing to do, and the clause is not even read.
+      if (!falsified(d, w.lit)) {
+        list[keep++] = w;
+        continue;
+      }
+      Clause* c = clauses_[w.clause].get();
       if (c == nullptr) continue;  // deleted: drop the watch
       std::vector<Lit>& lits = c->lits;
-      if (lits[0].var != x && lits[1].var != x) continue;  // the watch moved on: drop it
-      // The false watch, if any, goes second.
-      if (lits[0].var == x && falsified(d, lits[0])) std::swap(lits[0], lits[1]);
-      list[keep++] = i;
-      if (lits[1].var != x || !falsified(d, lits[1]) || holds(d, lits[0])) continue;
+      if (lits[0] != w.lit && lits[1] != w.lit) continue;  // its slot holds another clause now
+      // The false watch goes second.
+      if (lits[0] == w.lit) std::swap(lits[0], lits[1]);
+      list[keep++] = w;
+      if (holds(d, lits[0])) continue;
       // lits[1] is false: watch another literal that is not.
       bool moved = false;
       for (std::size_t j = 2; j < lits.size(); ++j) {
         if (falsified(d, lits[j])) continue;
         std::swap(lits[1], lits[j]);
-        if (lits[1].var != x) {
-          --keep;
-          watch(i, lits[1].var);
-        }
+        if (lits[1].var != x) --keep;
+        else list[keep - 1].lit = lits[1];
+        if (lits[1].var != x) watch(w.clause, lits[1]);
         moved = true;
         break;
       }
       if (moved) continue;
       // Every other literal is false: lits[0] must hold, or the clause is a conflict.
-      if (falsified(d, lits[0]) || !unit(ctx, lits[0], i)) {
+      if (falsified(d, lits[0]) || !unit(ctx, lits[0], w.clause)) {
         for (++k; k < list.size(); ++k) list[keep++] = list[k];
         list.resize(keep);
-        conflict_ = i;
+        conflict_ = w.clause;
         return false;
       }
     }

@@ -6,9 +6,15 @@ namespace csp::learning {
 
 namespace {
 
-// The domains of p's scope just before trail index `at`.
-void scope_facts(const Model& model, const Trail& trail, PropagatorId p, std::uint32_t at, std::vector<Lit>& facts) {
-  for (Var v : model.propagator(p).scope()) trail.facts_of(v, at, [&](Lit l) { facts.push_back(l); });
+// Why p inferred `inferred` (nullptr: failed) from the domains just before trail index `at`: its
+// own explanation, or else the domains of its scope then.
+void propagator_facts(const Model& model, const Trail& trail, PropagatorId p, std::uint32_t at, const Lit* inferred,
+                      std::vector<Lit>& facts) {
+  const Propagator& prop = model.propagator(p);
+  const std::size_t before = facts.size();
+  if (prop.explain(TrailView(trail, at), inferred, facts)) return;
+  facts.resize(before);
+  for (Var v : prop.scope()) trail.facts_of(v, at, [&](Lit l) { facts.push_back(l); });
 }
 
 }  // namespace
@@ -17,7 +23,9 @@ void explain_event(const Model& model, const Trail& trail, const ClauseDatabase&
                    std::vector<Lit>& facts) {
   const Event& ev = trail[e];
   switch (ev.cause.kind) {
-    case Cause::Kind::propagator: scope_facts(model, trail, static_cast<PropagatorId>(ev.cause.index), ev.write, facts); return;
+    case Cause::Kind::propagator:
+      propagator_facts(model, trail, static_cast<PropagatorId>(ev.cause.index), ev.write, &need, facts);
+      return;
     case Cause::Kind::clause: {
       const std::vector<Lit>& lits = clauses[ev.cause.index].lits;
       for (std::size_t k = 1; k < lits.size(); ++k) facts.push_back(~lits[k]);
@@ -32,7 +40,7 @@ void explain_event(const Model& model, const Trail& trail, const ClauseDatabase&
 }
 
 void explain_failure(const Model& model, const Trail& trail, PropagatorId p, std::vector<Lit>& facts) {
-  scope_facts(model, trail, p, trail.size(), facts);
+  propagator_facts(model, trail, p, trail.size(), nullptr, facts);
 }
 
 }  // namespace csp::learning

@@ -6,8 +6,8 @@ namespace csp::learning {
 
 Learner::Learner(const Model& model) : model_(model), trail_(model), clauses_(model), analysis_(model) {}
 
-void Learner::clear() {
-  trail_.clear();
+void Learner::clear(const Domains& start) {
+  trail_.clear(start);
   clauses_.clear();
 }
 

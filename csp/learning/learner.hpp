@@ -19,8 +19,8 @@ class Learner final : public Recorder {
  public:
   explicit Learner(const Model& model);
 
-  /// Forgets the trail and every clause (a new search).
-  void clear();
+  /// Forgets the trail and every clause: a new search from `start`.
+  void clear(const Domains& start);
   Trail& trail() { return trail_; }
   const Trail& trail() const { return trail_; }
   ClauseDatabase& clauses() { return clauses_; }

@@ -9,7 +9,9 @@ Trail::Trail(const Model& model) : last_(static_cast<std::size_t>(model.var_coun
   events_.reserve(1024);
 }
 
-void Trail::clear() {
+void Trail::clear(const Domains& start) {
+  if (start_.words().size() != start.words().size()) start_ = start;
+  else start_.copy_from(start);
   events_.clear();
   level_start_.clear();
   std::fill(last_.begin(), last_.end(), -1);
@@ -80,6 +82,7 @@ void Trail::record_wide(const Domains& d, Var v, Cause cause) {
 
 std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   assert(fact.kind != Lit::Kind::eq);
+  if (holds(start_, fact)) return -1;  // true before any event (a later one may repeat it)
   std::int32_t i = last_[static_cast<std::size_t>(fact.var.id)];
   while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
   // Walking back in time, bounds only widen: the last event met that makes the fact true is the
@@ -108,6 +111,39 @@ std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
     if (makes) found = i;
   }
   return found;
+}
+
+// Newest first: the first bound met is the one that holds (an [x = v] is always the newest).
+Value TrailView::min(Var v) const {
+  Value lo = trail_.start().min(v);
+  trail_.for_each_event(v, at_, [&](const Event& e) {
+    const Lit l = e.fact;
+    if (l.kind != Lit::Kind::ge && l.kind != Lit::Kind::eq) return true;
+    lo = l.value;
+    return false;
+  });
+  return lo;
+}
+
+Value TrailView::max(Var v) const {
+  Value hi = trail_.start().max(v);
+  trail_.for_each_event(v, at_, [&](const Event& e) {
+    const Lit l = e.fact;
+    if (l.kind != Lit::Kind::le && l.kind != Lit::Kind::eq) return true;
+    hi = l.value;
+    return false;
+  });
+  return hi;
+}
+
+bool TrailView::contains(Var v, Value x) const {
+  if (!trail_.start().contains(v, x)) return false;
+  bool gone = false;
+  trail_.for_each_event(v, at_, [&](const Event& e) {
+    gone = !satisfied_by(e.fact, x);
+    return !gone;
+  });
+  return !gone;
 }
 
 }  // namespace csp::learning

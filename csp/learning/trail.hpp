@@ -15,6 +15,7 @@
 
 #include "csp/kernel/literal.hpp"
 #include "csp/kernel/model.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp::learning {
 
@@ -44,8 +45,10 @@ class Trail {
   /// Sized for `model`'s variables; empty, at level 0.
   explicit Trail(const Model& model);
 
-  /// Forgets everything (a new search).
-  void clear();
+  /// Forgets everything: a new search from `start` (the domains before its first event).
+  void clear(const Domains& start);
+  /// The domains the search started from.
+  const Domains& start() const { return start_; }
   /// The current decision level.
   std::uint32_t level() const { return static_cast<std::uint32_t>(level_start_.size()); }
   /// Opens the next decision level.
@@ -65,8 +68,16 @@ class Trail {
   void record_wide(const Domains& d, Var v, Cause cause);
 
   /// The earliest event before index `at` that makes `fact` true (never an [x = v] fact: split it),
-  /// or -1 when none does (the fact held at the start of the search, or does not hold).
+  /// or -1 when the fact held at the start of the search (or does not hold).
   std::int32_t event_making(Lit fact, std::uint32_t at) const;
+  /// Calls f(const Event&) for each event of v before index `at`, newest first, while f returns true.
+  template <class F>
+  void for_each_event(Var v, std::uint32_t at, F&& f) const {
+    std::int32_t i = last_[static_cast<std::size_t>(v.id)];
+    while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
+    for (; i >= 0; i = events_[static_cast<std::size_t>(i)].prev)
+      if (!f(events_[static_cast<std::size_t>(i)])) return;
+  }
   /// The facts that describe v's domain just before event index `at`, events of level 0 left out:
   /// its bounds (or its value) and the holes between them. Calls f(Lit).
   template <class F>
@@ -75,12 +86,26 @@ class Trail {
  private:
   void push(Lit fact, Cause cause, std::uint32_t write);
 
+  Domains start_;
   std::vector<Event> events_;
   std::vector<std::int32_t> last_;            // per variable: its newest event, or -1
   std::vector<std::uint32_t> level_start_;    // per level >= 1: the index of its first event
   // before(): the wider variable's bounds and words (a multi-word bitset's, between its bounds)
   Value before_min_ = 0, before_max_ = 0;
   std::vector<std::uint64_t> before_words_;
+};
+
+/// The domains just before event index `at`, read back from the trail (Propagator::explain's view).
+class TrailView final : public PastDomains {
+ public:
+  TrailView(const Trail& trail, std::uint32_t at) : trail_(trail), at_(at) {}
+  Value min(Var v) const override;
+  Value max(Var v) const override;
+  bool contains(Var v, Value x) const override;
+
+ private:
+  const Trail& trail_;
+  std::uint32_t at_;
 };
 
 template <class F>

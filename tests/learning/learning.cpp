@@ -155,6 +155,7 @@ TEST_CASE("the trail records a write as the facts it adds", "[learning]") {
   const Var i = m.add_var(0, 9, "i");  // the interval form
   csp::learning::Trail trail(m);
   csp::Domains d = m.initial_domains();
+  trail.clear(d);
   const csp::learning::Cause by{csp::learning::Cause::Kind::decision, 0};
   trail.new_level();
   // {0..9} -> {2, 3, 5, 7}: min up, max down, holes 4 and 6 inside.

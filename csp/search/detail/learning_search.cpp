@@ -30,7 +30,7 @@ SearchResult LearningSearch::run(const Domains& start, Goal goal) {
   result_.stats.counters.assign(model_.counter_names().size(), 0);
   started_ = std::chrono::steady_clock::now();
   bounded_ = false;
-  learner_.clear();
+  learner_.clear(start);
   branching_.start();
   current_.copy_from(start);
   bool alive = true;

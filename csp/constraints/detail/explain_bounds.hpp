@@ -1,0 +1,61 @@
+// Internal to csp/constraints/: what the propagators' explanations (Propagator::explain) share.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "csp/kernel/propagator.hpp"
+
+namespace csp::detail {
+
+// A propagator proved the bound `proven` on need.var (a least value when need is [x >= v], a
+// greatest when [x <= v]), from reasons already in `reason`; the write it made went further where
+// holes lay past that bound. Adds the holes (as [x != v], which held in `at`) that carry `proven`
+// to `need`; false when need is not a bound, or not reached that way (then explain() says no).
+inline bool reach_bound(const PastDomains& at, Lit need, std::int64_t proven, std::vector<Lit>& reason) {
+  const Var x = need.var;
+  if (need.kind == Lit::Kind::ge) {
+    if (proven >= need.value) return true;
+    if (need.value - proven > 64) return false;
+    for (auto v = static_cast<Value>(proven); v < need.value; ++v) {
+      if (at.contains(x, v)) return false;
+      reason.push_back(Lit::ne(x, v));
+    }
+    return true;
+  }
+  if (need.kind == Lit::Kind::le) {
+    if (proven <= need.value) return true;
+    if (proven - need.value > 64) return false;
+    for (auto v = static_cast<Value>(proven); v > need.value; --v) {
+      if (at.contains(x, v)) return false;
+      reason.push_back(Lit::ne(x, v));
+    }
+    return true;
+  }
+  return false;
+}
+
+// A propagator proved [x != v] (x = need.var) from reasons already in `reason`. Removing v may
+// have moved a bound or fixed x (the event says [x >= v + 1], or [x = w]); adds what x's domain in
+// `at` lends to reach `need`. False when need does not follow that way.
+inline bool removal_reaches(const PastDomains& at, Lit need, Value v, std::vector<Lit>& reason) {
+  const Var x = need.var;
+  switch (need.kind) {
+    case Lit::Kind::ne: return need.value == v;
+    case Lit::Kind::ge: {
+      const Value lo = at.min(x);
+      reason.push_back(Lit::ge(x, lo));
+      return reach_bound(at, need, lo == v ? std::int64_t{v} + 1 : lo, reason);
+    }
+    case Lit::Kind::le: {
+      const Value hi = at.max(x);
+      reason.push_back(Lit::le(x, hi));
+      return reach_bound(at, need, hi == v ? std::int64_t{v} - 1 : hi, reason);
+    }
+    case Lit::Kind::eq:
+      return removal_reaches(at, Lit::ge(x, need.value), v, reason) && removal_reaches(at, Lit::le(x, need.value), v, reason);
+  }
+  return false;
+}
+
+}  // namespace csp::detail
