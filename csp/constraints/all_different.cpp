@@ -8,6 +8,7 @@
 #include <string>
 
 #include "csp/constraints/all_different_domain.hpp"
+#include "csp/constraints/detail/all_different_explain.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -35,6 +36,9 @@ class AllDifferentBase : public Propagator {
   AllDifferentBase(std::vector<Var> vars, Trigger trigger, std::vector<Value> offsets)
       : Propagator(std::move(vars), trigger), offsets_(std::move(offsets)) {}
   bool satisfied(std::span<const Value> v) const override { return distinct_shifted(v, offsets_); }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    return detail::explain_all_different(scope(), offsets_, at, inferred, reason);
+  }
   bool check(const Domains& d) const override {
     const auto& s = scope();
     for (std::size_t i = 0; i < s.size(); ++i) {

@@ -39,6 +39,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/detail/all_different_explain.hpp"
 #include "csp/constraints/all_different.hpp"
 #include "csp/constraints/detail/domain_words.hpp"
 #include "csp/kernel/engine.hpp"
@@ -61,6 +62,9 @@ class AllDifferentDomain final : public Propagator {
 
   std::string name() const override { return "all-different(domain)"; }
   bool satisfied(std::span<const Value> v) const override { return distinct_shifted(v, shift_); }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    return detail::explain_all_different(scope(), shift_, at, inferred, reason);
+  }
 
   // Search without propagation: only two fixed variables with one value are a violation.
   bool check(const Domains& d) const override {

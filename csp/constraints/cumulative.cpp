@@ -6,6 +6,7 @@
 #include <string>
 
 #include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/cumulative_edge_finding.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -105,7 +106,115 @@ class Cumulative final : public Propagator {
     return edge_finding_when_it_pays(ctx, cap);
   }
 
+  // Time-table explanations, point-wise (as lazy clause generation solvers explain time-tabling):
+  // a start pushed to v is blocked at every earlier start it had, each by one time point where the
+  // other tasks' compulsory parts and its own use exceed the capacity. A point names, per task
+  // surely running there, the weakest facts that make it so ([s <= t], [s >= t - d + 1], its least
+  // duration and use), and the capacity's greatest value. The points are picked greedily, each the
+  // latest that blocks the earliest start not yet covered. Edge finding's moves and the uses'
+  // bounds are left to the default (the scope's domains).
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (n_ == 0) return false;
+    const Var b = scope()[3 * n_];
+    const long cap = at.max(b);
+    if (inferred == nullptr) {  // an overload at some part's start, or a task with no place left
+      for (std::size_t i = 0; i < n_; ++i) {
+        const long t = at.max(start(i));
+        if (load_at(at, t, n_) > cap) {
+          add_point(at, t, n_, reason);
+          reason.push_back(Lit::le(b, static_cast<Value>(cap)));
+          return true;
+        }
+      }
+      for (std::size_t j = 0; j < n_; ++j) {
+        const std::size_t before = reason.size();
+        const Var s = start(j);
+        if (cover(at, j, at.min(s), at.max(s), cap, reason)) {
+          reason.push_back(Lit::ge(s, at.min(s)));
+          reason.push_back(Lit::le(s, at.max(s)));
+          reason.push_back(Lit::le(b, static_cast<Value>(cap)));
+          return true;
+        }
+        reason.resize(before);
+      }
+      return false;
+    }
+    const Lit need = *inferred;
+    std::size_t j = 0;
+    while (j < n_ && start(j) != need.var) ++j;
+    if (j == n_) return false;
+    const Var s = need.var;
+    const auto lower = [&](Value v) {  // why s >= v: blocked at every start from its least up to v - 1
+      if (v <= at.min(s)) return true;
+      reason.push_back(Lit::ge(s, at.min(s)));
+      return cover(at, j, at.min(s), v - 1, cap, reason);
+    };
+    const auto upper = [&](Value v) {  // why s <= v: blocked at every start from v + 1 up to its greatest
+      if (v >= at.max(s)) return true;
+      reason.push_back(Lit::le(s, at.max(s)));
+      return cover(at, j, v + 1, at.max(s), cap, reason);
+    };
+    bool ok = false;
+    switch (need.kind) {
+      case Lit::Kind::ge: ok = lower(need.value); break;
+      case Lit::Kind::le: ok = upper(need.value); break;
+      case Lit::Kind::eq: ok = lower(need.value) && upper(need.value); break;
+      case Lit::Kind::ne: return false;
+    }
+    if (!ok) return false;
+    reason.push_back(Lit::le(b, static_cast<Value>(cap)));
+    return true;
+  }
+
  private:
+  // Least duration and use of task i in `at` (never negative: the propagator cut those first).
+  long length_at(const PastDomains& at, std::size_t i) const { return std::max<long>(at.min(dur(i)), 0); }
+  long need_at(const PastDomains& at, std::size_t i) const { return std::max<long>(at.min(use(i)), 0); }
+  // True when task i surely runs at time t in `at`.
+  bool runs_at(const PastDomains& at, std::size_t i, long t) const {
+    return at.max(start(i)) <= t && t < at.min(start(i)) + length_at(at, i);
+  }
+  // The compulsory load at time t of the tasks other than `skip`.
+  long load_at(const PastDomains& at, long t, std::size_t skip) const {
+    long load = 0;
+    for (std::size_t i = 0; i < n_; ++i)
+      if (i != skip && runs_at(at, i, t)) load += need_at(at, i);
+    return load;
+  }
+  // The facts that make the tasks other than `skip` run at t with their uses.
+  void add_point(const PastDomains& at, long t, std::size_t skip, std::vector<Lit>& reason) const {
+    for (std::size_t i = 0; i < n_; ++i) {
+      if (i == skip || !runs_at(at, i, t) || need_at(at, i) == 0) continue;
+      const long length = length_at(at, i);
+      reason.push_back(Lit::le(start(i), static_cast<Value>(t)));
+      reason.push_back(Lit::ge(start(i), static_cast<Value>(t - length + 1)));
+      reason.push_back(Lit::ge(dur(i), static_cast<Value>(length)));
+      reason.push_back(Lit::ge(use(i), static_cast<Value>(need_at(at, i))));
+    }
+  }
+  // Why task j can start at none of [from, to]: a start that is a hole of s_j names the hole;
+  // the others are each overlapped by a time point of overload. False when one is not.
+  bool cover(const PastDomains& at, std::size_t j, long from, long to, long cap, std::vector<Lit>& reason) const {
+    const long length = length_at(at, j), need = need_at(at, j);
+    if (length == 0 || need == 0 || to - from > 100000) return false;
+    reason.push_back(Lit::ge(dur(j), static_cast<Value>(length)));
+    reason.push_back(Lit::ge(use(j), static_cast<Value>(need)));
+    const Var s = start(j);
+    for (long t = from; t <= to;) {
+      if (!at.contains(s, static_cast<Value>(t))) {
+        reason.push_back(Lit::ne(s, static_cast<Value>(t)));
+        ++t;
+        continue;
+      }
+      long point = t + length - 1;  // the latest point a start at t overlaps
+      while (point >= t && load_at(at, point, j) + need <= cap) --point;
+      if (point < t) return false;
+      add_point(at, point, j, reason);
+      t = point + 1;  // every start up to the point overlaps it
+    }
+    return true;
+  }
+
   struct Part {
     long est = 0, lst = 0;           // the start's bounds
     long length = 0, need = 0;       // least duration and least use

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -25,6 +26,47 @@ class Inverse final : public Propagator {
     }
     return true;
   }
+  // A value w leaves side[i] because its partner other[w - base] lost i, or because another
+  // position of either array already holds what the pair needs (both arrays are permutations).
+  // A bound moved or a variable fixed is each value passed over; failures take the default.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred == nullptr) return false;
+    const std::span<const Var> all(scope());
+    std::size_t p = all.size();
+    for (std::size_t k = 0; k < all.size(); ++k) {
+      if (all[k] != inferred->var) continue;
+      if (p != all.size()) return false;  // twice in the scope: not here
+      p = k;
+    }
+    if (p == all.size()) return false;
+    const bool in_f = p < n_;
+    const std::span<const Var> self = in_f ? all.first(n_) : all.subspan(n_), other = in_f ? all.subspan(n_) : all.first(n_);
+    const std::size_t i = in_f ? p : p - n_;
+    const Value self_base = in_f ? f_base_ : g_base_, other_base = in_f ? g_base_ : f_base_;
+    const auto removal = [&](Value w) {  // why x != w
+      const long k = position(w, other_base, other.size());
+      if (k < 0) return true;  // not a position: the constraint alone says so
+      const Value mine = static_cast<Value>(static_cast<long>(i) + self_base);
+      const Var partner = other[static_cast<std::size_t>(k)];
+      if (!at.contains(partner, mine)) {
+        reason.push_back(Lit::ne(partner, mine));
+        return true;
+      }
+      for (std::size_t j = 0; j < other.size(); ++j)
+        if (j != static_cast<std::size_t>(k) && at.fixed(other[j]) && at.min(other[j]) == mine) {
+          reason.push_back(Lit::eq(other[j], mine));
+          return true;
+        }
+      for (std::size_t j = 0; j < self.size(); ++j)
+        if (j != i && at.fixed(self[j]) && at.min(self[j]) == w) {
+          reason.push_back(Lit::eq(self[j], w));
+          return true;
+        }
+      return false;
+    };
+    return detail::each_removal(at, *inferred, reason, removal);
+  }
+
   PropStatus propagate(Context& ctx) override {
     const std::span<const Var> f = std::span<const Var>(scope()).first(n_), g = std::span<const Var>(scope()).subspan(n_);
     bool changed = false;

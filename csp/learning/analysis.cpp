@@ -68,6 +68,7 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
   visited_.clear();
   lower_.clear();
   expanding_ = trail.size();
+  shared_write_ = UINT32_MAX;
   for (Lit f : conflict) add(f, trail);
   // Expand the conflict level's events newest first until one is left.
   std::uint32_t i = level_ < trail.level() ? trail.level_start(level_ + 1) : trail.size();
@@ -83,8 +84,10 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
     const Event& ev = trail[i];
     assert(ev.cause.kind != Cause::Kind::decision);
     if (ev.cause.kind == Cause::Kind::clause) clauses.bump(ev.cause.index);
+    // Events of one write explained by its scope's domains share their explanation: add it once.
+    if (ev.cause.kind == Cause::Kind::propagator && ev.write == shared_write_) continue;
     facts_.clear();
-    explain_event(model_, trail, clauses, i, need_[i], facts_);
+    if (explain_event(model_, trail, clauses, i, need_[i], facts_)) shared_write_ = ev.write;
     expanding_ = i;
     for (Lit f : facts_) add(f, trail);
   }

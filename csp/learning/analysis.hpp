@@ -43,6 +43,7 @@ class ConflictAnalysis {
   const Model& model_;
   std::uint32_t level_ = 0;          // the conflict's level
   std::uint32_t pending_ = 0;
+  std::uint32_t shared_write_ = 0;   // the write whose scope explanation was added last (UINT32_MAX: none)
   std::uint32_t expanding_ = 0;      // the event whose explanation is being added (the trail's size: the conflict's)        // events of that level seen and not yet expanded
   std::vector<std::uint8_t> seen_;   // per trail event: 1 seen (at the conflict level), 2 in the clause
   std::vector<Lit> need_;            // per seen event: the weakest fact needed of it

@@ -18,8 +18,10 @@
 namespace csp::learning {
 
 /// Appends to `facts` why event `e` of the trail happened, as far as the fact `need` (which the
-/// event's own fact implies) goes; its cause must not be a decision or a root fact.
-void explain_event(const Model& model, const Trail& trail, const ClauseDatabase& clauses, std::uint32_t e, Lit need,
+/// event's own fact implies) goes; its cause must not be a decision or a root fact. Returns true
+/// when the explanation is the propagator's scope domains before the write, the same for every
+/// event of that write (so one of them explained is all of them explained).
+bool explain_event(const Model& model, const Trail& trail, const ClauseDatabase& clauses, std::uint32_t e, Lit need,
                    std::vector<Lit>& facts);
 /// Appends to `facts` why propagator p failed at the end of the trail.
 void explain_failure(const Model& model, const Trail& trail, PropagatorId p, std::vector<Lit>& facts);

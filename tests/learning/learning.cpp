@@ -311,3 +311,31 @@ TEST_CASE("every learnt clause and every explanation holds in every solution", "
   CHECK(learnt >= 300);
   CHECK(clauses >= 50);
 }
+
+// docs/learning.md's worked conflict: a = 0 forces b = 3 and c = 3, which c != b refuses; the
+// clause learnt is [a >= 1], a unit, made true at level 0.
+TEST_CASE("the worked conflict of docs/learning.md learns [a >= 1]", "[learning]") {
+  csp::Model m;
+  const Var a = m.add_var(0, 3, "a"), b = m.add_var(0, 3, "b"), c = m.add_var(0, 3, "c"), d = m.add_var(0, 3, "d");
+  m.post(csp::linear({1, 1}, {a, b}, csp::LinearRelation::greater_equal, 3));
+  m.post(csp::not_equal(c, b));
+  m.post(csp::linear({1, 1}, {c, a}, csp::LinearRelation::greater_equal, 3));
+  m.post(csp::not_equal(d, a));
+  csp::SearchOptions o;
+  o.inference = csp::Inference::learn;
+  o.order = csp::order::input();
+  csp::LearningSearch search(m, o);
+  csp::Goal first;
+  first.cap = 1;
+  const csp::SearchResult r = search.run(m.initial_domains(), first);
+  REQUIRE(r.found());
+  CHECK(r.solution == std::vector<Value>{1, 2, 3, 0});
+  CHECK(r.stats.failures == 1);
+  CHECK(r.stats.learnt == 1);
+  CHECK(r.stats.learnt_literals == 1);
+  const csp::learning::Trail& trail = search.learner().trail();
+  bool asserted = false;
+  for (std::uint32_t e = 0; e < trail.size(); ++e)
+    asserted |= trail[e].level == 0 && trail[e].fact == Lit::ge(a, 1) && trail[e].cause.kind == csp::learning::Cause::Kind::root;
+  CHECK(asserted);
+}

@@ -58,4 +58,37 @@ inline bool removal_reaches(const PastDomains& at, Lit need, Value v, std::vecto
   return false;
 }
 
+// An inference on x = inferred.var explained value by value, for a propagator that removes values
+// one reason at a time: adds the bounds of x in `at` it rests on and the holes already there, and
+// asks removal(v) for each candidate v of x in `at` that the inference took away (at most 64).
+// False when removal() cannot say, or there are too many.
+template <class Removal>
+bool each_removal(const PastDomains& at, Lit inferred, std::vector<Lit>& reason, Removal&& removal) {
+  const Var x = inferred.var;
+  std::int64_t from = 0, to = -1;
+  switch (inferred.kind) {
+    case Lit::Kind::ne: from = to = inferred.value; break;
+    case Lit::Kind::ge:
+      from = at.min(x), to = std::int64_t{inferred.value} - 1;
+      reason.push_back(Lit::ge(x, at.min(x)));
+      break;
+    case Lit::Kind::le:
+      from = std::int64_t{inferred.value} + 1, to = at.max(x);
+      reason.push_back(Lit::le(x, at.max(x)));
+      break;
+    case Lit::Kind::eq:
+      from = at.min(x), to = at.max(x);
+      reason.push_back(Lit::ge(x, at.min(x)));
+      reason.push_back(Lit::le(x, at.max(x)));
+      break;
+  }
+  if (to - from > 64) return false;
+  for (std::int64_t v = from; v <= to; ++v) {
+    if (inferred.kind == Lit::Kind::eq && v == inferred.value) continue;
+    if (!at.contains(x, static_cast<Value>(v))) reason.push_back(Lit::ne(x, static_cast<Value>(v)));
+    else if (!removal(static_cast<Value>(v))) return false;
+  }
+  return true;
+}
+
 }  // namespace csp::detail

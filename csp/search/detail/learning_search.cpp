@@ -96,6 +96,7 @@ LearningSearch::Step LearningSearch::conflict() {
     branching_.failed(failed);
     if (!learner_.analyse(failed, learnt_, touched_)) return stop(SearchStatus::exhausted);
     branching_.conflict(touched_);
+    if (log().should_log(spdlog::level::trace)) log().trace("{}", describe(learnt_));
     ++s.learnt;
     s.learnt_literals += learnt_.lits.size();
     s.backjumped += learner_.trail().level() - learnt_.level;
@@ -144,6 +145,19 @@ LearningSearch::Step LearningSearch::solution() {
   const Lit first = cause.kind == Cause::Kind::root ? block[0] : learner_.clauses()[cause.index].lits[0];
   backjump(level - 1);
   return assert_and_propagate(first, cause) ? Step::decide : Step::conflict;
+}
+
+// "conflict at level 3 (by linear(<=)): learnt [x <= 2] or [y != 4], backjump to 1".
+std::string LearningSearch::describe(const learning::Learnt& l) const {
+  const PropagatorId by = engine_.last_failure();
+  std::string s = "conflict at level " + std::to_string(learner_.trail().level()) + " (by " +
+                  (by != kNoPropagator ? model_.propagator(by).name() : std::string("a learnt clause")) + "): learnt";
+  for (std::size_t i = 0; i < l.lits.size(); ++i) {
+    std::string lit = to_string(l.lits[i]);
+    lit.replace(1, lit.find(' ') - 1, model_.name(l.lits[i].var));  // the variable's name for x<id>
+    s += (i == 0 ? " " : " or ") + lit;
+  }
+  return s + ", backjump to " + std::to_string(l.level);
 }
 
 void LearningSearch::backjump(std::uint32_t level) {

@@ -21,6 +21,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
@@ -58,6 +59,8 @@ class LearningSearch {
   // Goes to level 0 under the newest objective bound; false when nothing better can exist.
   bool post_bound();
   bool limit_reached();
+  // A learnt clause with the model's names, for the trace log.
+  std::string describe(const learning::Learnt& l) const;
 
   const Model& model_;
   const SearchOptions& options_;
