@@ -5,6 +5,7 @@
 #include <string>
 
 #include "csp/constraints/detail/domain_words.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/reified.hpp"
 #include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
@@ -39,6 +40,30 @@ class ElementConst final : public Propagator {
     return ok ? PropStatus::fixpoint : PropStatus::failed;
   }
 
+  // An index leaves x when z lacks its entry; a value leaves z when x lacks every index holding it.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const Var x = scope()[0], z = scope()[1];
+    if (inferred == nullptr || x == z) return false;
+    if (inferred->var == x)
+      return detail::each_removal(at, *inferred, reason, [&](Value i) {
+        const long p = position(i, a_.size());
+        if (p < 0) return true;  // not an index: the constraint alone says so
+        const Value u = a_[static_cast<std::size_t>(p)];
+        if (at.contains(z, u)) return false;
+        detail::absent(at, z, u, reason);
+        return true;
+      });
+    return detail::each_removal(at, *inferred, reason, [&](Value u) {
+      for (std::size_t p = 0; p < a_.size(); ++p) {
+        if (a_[p] != u) continue;
+        const auto i = static_cast<Value>(p + 1);
+        if (at.contains(x, i)) return false;
+        detail::absent(at, x, i, reason);
+      }
+      return true;
+    });
+  }
+
  private:
   std::vector<Value> a_;
   Supports supports_;
@@ -51,8 +76,56 @@ class ElementVar final : public Propagator {
     // x also the result or an entry of the array: narrowing x as the index changes it in its other
     // role, which one pass does not see (the engine does not wake a propagator on its own writes)
     for (std::size_t k = 1; k < this->scope().size(); ++k) aliased_ = aliased_ || this->scope()[k] == this->scope()[0];
+    std::vector<Var> vars = this->scope();
+    std::sort(vars.begin(), vars.end());
+    distinct_ = std::adjacent_find(vars.begin(), vars.end()) == vars.end();
   }
   std::string name() const override { return "element(var)"; }
+
+  // An index leaves x when its entry and z share no candidate; a value leaves z when each index
+  // is gone from x or lacks it; a value leaves the chosen entry when z lacks it. A failure: every
+  // index gone or disjoint from z.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (!distinct_) return false;
+    const Var x = scope()[0], z = scope()[1];
+    const std::size_t n = scope().size() - 2;
+    const auto index_gone = [&](Value i) {
+      const long p = position(i, n);
+      if (p < 0) return true;  // not an index: the constraint alone says so
+      return detail::disjoint(at, element_of(i), z, reason);
+    };
+    if (inferred == nullptr) {
+      reason.push_back(Lit::ge(x, at.min(x)));
+      reason.push_back(Lit::le(x, at.max(x)));
+      if (at.max(x) - static_cast<std::int64_t>(at.min(x)) > 4096) return false;
+      for (Value i = at.min(x); i <= at.max(x); ++i) {
+        if (!at.contains(x, i)) reason.push_back(Lit::ne(x, i));
+        else if (!index_gone(i)) return false;
+      }
+      return true;
+    }
+    if (inferred->var == x) return detail::each_removal(at, *inferred, reason, index_gone);
+    if (inferred->var == z)
+      return detail::each_removal(at, *inferred, reason, [&](Value u) {
+        for (std::size_t p = 0; p < n; ++p) {
+          const auto i = static_cast<Value>(p + 1);
+          if (!at.contains(x, i)) detail::absent(at, x, i, reason);
+          else if (!at.contains(element_of(i), u)) detail::absent(at, element_of(i), u, reason);
+          else return false;
+        }
+        return true;
+      });
+    // An entry: narrowed to z's candidates once x chose it.
+    if (!at.fixed(x)) return false;
+    const Value i = at.min(x);
+    if (position(i, n) < 0 || element_of(i) != inferred->var) return false;
+    reason.push_back(Lit::eq(x, i));
+    return detail::each_removal(at, *inferred, reason, [&](Value u) {
+      if (at.contains(z, u)) return false;
+      detail::absent(at, z, u, reason);
+      return true;
+    });
+  }
   bool satisfied(std::span<const Value> v) const override {
     const long p = position(v[0], v.size() - 2);
     return p >= 0 && v[static_cast<std::size_t>(p) + 2] == v[1];
@@ -80,6 +153,7 @@ class ElementVar final : public Propagator {
 
  private:
   Var element_of(Value i) const { return scope()[static_cast<std::size_t>(i) + 1]; }
+  bool distinct_ = false;  // x, z and the entries are distinct variables (else explain() says no)
 
   // x and z on any change; a[i] only while x keeps i: once x has lost i, a[i] supports nothing
   // and is narrowed by nothing, so its changes cannot concern this propagator.

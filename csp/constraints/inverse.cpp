@@ -30,8 +30,22 @@ class Inverse final : public Propagator {
   // position of either array already holds what the pair needs (both arrays are permutations).
   // A bound moved or a variable fixed is each value passed over; failures take the default.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
-    if (inferred == nullptr) return false;
     const std::span<const Var> all(scope());
+    if (inferred == nullptr) {  // a failure: some variable left with no value (each removal explained)
+      for (std::size_t p = 0; p < all.size(); ++p) {
+        const std::size_t before = reason.size();
+        const Var x = all[p];
+        if (at.max(x) - static_cast<std::int64_t>(at.min(x)) > 64) continue;
+        reason.push_back(Lit::ge(x, at.min(x)));
+        reason.push_back(Lit::le(x, at.max(x)));
+        bool all_gone = true;
+        for (Value w = at.min(x); w <= at.max(x) && all_gone; ++w)
+          all_gone = !at.contains(x, w) ? (reason.push_back(Lit::ne(x, w)), true) : removal_at(at, p, w, reason);
+        if (all_gone) return true;
+        reason.resize(before);
+      }
+      return false;
+    }
     std::size_t p = all.size();
     for (std::size_t k = 0; k < all.size(); ++k) {
       if (all[k] != inferred->var) continue;
@@ -39,32 +53,35 @@ class Inverse final : public Propagator {
       p = k;
     }
     if (p == all.size()) return false;
+    return detail::each_removal(at, *inferred, reason, [&](Value w) { return removal_at(at, p, w, reason); });
+  }
+
+  // Why the variable at scope position p cannot take w in `at` (false: not for these reasons).
+  bool removal_at(const PastDomains& at, std::size_t p, Value w, std::vector<Lit>& reason) const {
+    const std::span<const Var> all(scope());
     const bool in_f = p < n_;
     const std::span<const Var> self = in_f ? all.first(n_) : all.subspan(n_), other = in_f ? all.subspan(n_) : all.first(n_);
     const std::size_t i = in_f ? p : p - n_;
     const Value self_base = in_f ? f_base_ : g_base_, other_base = in_f ? g_base_ : f_base_;
-    const auto removal = [&](Value w) {  // why x != w
-      const long k = position(w, other_base, other.size());
-      if (k < 0) return true;  // not a position: the constraint alone says so
-      const Value mine = static_cast<Value>(static_cast<long>(i) + self_base);
-      const Var partner = other[static_cast<std::size_t>(k)];
-      if (!at.contains(partner, mine)) {
-        reason.push_back(Lit::ne(partner, mine));
+    const long k = position(w, other_base, other.size());
+    if (k < 0) return true;  // not a position: the constraint alone says so
+    const Value mine = static_cast<Value>(static_cast<long>(i) + self_base);
+    const Var partner = other[static_cast<std::size_t>(k)];
+    if (!at.contains(partner, mine)) {
+      reason.push_back(Lit::ne(partner, mine));
+      return true;
+    }
+    for (std::size_t j = 0; j < other.size(); ++j)
+      if (j != static_cast<std::size_t>(k) && at.fixed(other[j]) && at.min(other[j]) == mine) {
+        reason.push_back(Lit::eq(other[j], mine));
         return true;
       }
-      for (std::size_t j = 0; j < other.size(); ++j)
-        if (j != static_cast<std::size_t>(k) && at.fixed(other[j]) && at.min(other[j]) == mine) {
-          reason.push_back(Lit::eq(other[j], mine));
-          return true;
-        }
-      for (std::size_t j = 0; j < self.size(); ++j)
-        if (j != i && at.fixed(self[j]) && at.min(self[j]) == w) {
-          reason.push_back(Lit::eq(self[j], w));
-          return true;
-        }
-      return false;
-    };
-    return detail::each_removal(at, *inferred, reason, removal);
+    for (std::size_t j = 0; j < self.size(); ++j)
+      if (j != i && at.fixed(self[j]) && at.min(self[j]) == w) {
+        reason.push_back(Lit::eq(self[j], w));
+        return true;
+      }
+    return false;
   }
 
   PropStatus propagate(Context& ctx) override {

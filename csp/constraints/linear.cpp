@@ -87,7 +87,19 @@ class Linear final : public Propagator {
       for (std::size_t i = 0; i < n; ++i) reason.push_back(bound_lit(i, upper_fails));
       return true;
     }
-    const Lit need = *inferred;
+    Lit need = *inferred;
+    if (need.kind == Lit::Kind::eq) {  // one write moves one bound: the other held already
+      const Var x = need.var;
+      if (at.min(x) >= need.value) {
+        reason.push_back(Lit::ge(x, at.min(x)));
+        need = Lit::le(x, need.value);
+      } else if (at.max(x) <= need.value) {
+        reason.push_back(Lit::le(x, at.max(x)));
+        need = Lit::ge(x, need.value);
+      } else {
+        return false;
+      }
+    }
     std::size_t j = n;
     for (std::size_t i = 0; i < n; ++i)
       if (scope()[i] == need.var) j = i;

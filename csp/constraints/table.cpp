@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/repeats.hpp"
 #include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
@@ -55,6 +56,36 @@ class Table final : public Propagator {
     for (std::size_t i = 0; i < arity; ++i)
       if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
     return repeats_ ? PropStatus::not_fixpoint : PropStatus::fixpoint;
+  }
+
+  // A value leaves position p when every row holding it there has lost another of its values; a
+  // failure when every row has lost one. Each dead row names the first value it lost (a bound or
+  // a hole of that variable then).
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t arity = scope().size();
+    if (repeats_ || arity == 0) return false;
+    // Why row k is dead, not counting position `skip`: false when it is alive there.
+    const auto dead = [&](std::size_t k, std::size_t skip) {
+      const Value* row = rows_.data() + k * arity;
+      for (std::size_t i = 0; i < arity; ++i) {
+        if (i == skip || at.contains(scope()[i], row[i])) continue;
+        detail::absent(at, scope()[i], row[i], reason);
+        return true;
+      }
+      return false;
+    };
+    if (inferred == nullptr) {
+      for (std::size_t k = 0; k < row_count_; ++k)
+        if (!dead(k, arity)) return false;
+      return true;
+    }
+    const std::size_t p = static_cast<std::size_t>(std::find(scope().begin(), scope().end(), inferred->var) - scope().begin());
+    if (p == arity) return false;
+    return detail::each_removal(at, *inferred, reason, [&](Value v) {
+      for (std::size_t k = 0; k < row_count_; ++k)
+        if (rows_[k * arity + p] == v && !dead(k, p)) return false;
+      return true;
+    });
   }
 
  private:

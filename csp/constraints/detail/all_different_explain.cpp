@@ -57,9 +57,88 @@ bool hall_interval(std::span<const Var> vars, std::span<const Value> offsets, co
   return false;
 }
 
+// A maximum matching of positions to shifted values in `at`, for Hall sets with holes: each
+// position's candidates (shifted, as offsets from `lo`), who holds each value, and what each holds.
+struct Matching {
+  std::int64_t lo = 0;
+  std::vector<std::vector<int>> values;  // per position: its shifted candidates - lo
+  std::vector<int> holder;               // per value - lo: the position matched to it, or -1
+  std::vector<int> held;                 // per position: its value - lo, or -1
+  bool built = false, usable = false;
+};
+
+bool augment(Matching& m, std::size_t q, std::vector<char>& visited) {
+  for (int v : m.values[q]) {
+    if (visited[static_cast<std::size_t>(v)]) continue;
+    visited[static_cast<std::size_t>(v)] = 1;
+    const int h = m.holder[static_cast<std::size_t>(v)];
+    if (h < 0 || augment(m, static_cast<std::size_t>(h), visited)) {
+      m.holder[static_cast<std::size_t>(v)] = static_cast<int>(q);
+      m.held[q] = v;
+      return true;
+    }
+  }
+  return false;
+}
+
+void build(Matching& m, std::span<const Var> vars, std::span<const Value> offsets, const PastDomains& at,
+           const std::vector<Window>& w) {
+  m.built = true;
+  std::int64_t lo = INT64_MAX, hi = INT64_MIN;
+  for (const Window& x : w) lo = std::min(lo, x.lo), hi = std::max(hi, x.hi);
+  if (w.empty() || hi - lo > 1024) return;  // wide: no matching here
+  m.lo = lo;
+  m.values.assign(vars.size(), {});
+  for (std::size_t q = 0; q < vars.size(); ++q)
+    for (Value x = at.min(vars[q]); x <= at.max(vars[q]); ++x)
+      if (at.contains(vars[q], x)) m.values[q].push_back(static_cast<int>(std::int64_t{x} + offsets[q] - lo));
+  m.holder.assign(static_cast<std::size_t>(hi - lo + 1), -1);
+  m.held.assign(vars.size(), -1);
+  std::vector<char> visited;
+  for (std::size_t q = 0; q < vars.size(); ++q) {
+    visited.assign(m.holder.size(), 0);
+    augment(m, q, visited);
+  }
+  m.usable = true;
+}
+
+// A Hall set that takes u from position p: the positions reached from u's holder by alternating
+// paths (a position's values, each value's holder) use up every value they can take, so u is
+// out of reach of p. Adds, for each such position, that its candidates lie within those values.
+bool hall_set(std::span<const Var> vars, std::span<const Value> offsets, const PastDomains& at, Matching& m,
+              std::size_t p, std::int64_t u, std::vector<Lit>& reason) {
+  if (!m.usable || u < m.lo || u - m.lo >= static_cast<std::int64_t>(m.holder.size())) return false;
+  const int first = m.holder[static_cast<std::size_t>(u - m.lo)];
+  if (first < 0 || static_cast<std::size_t>(first) == p) return false;
+  std::vector<char> in_set(vars.size(), 0), used(m.holder.size(), 0);
+  std::vector<std::size_t> set{static_cast<std::size_t>(first)}, todo{static_cast<std::size_t>(first)};
+  in_set[static_cast<std::size_t>(first)] = 1;
+  while (!todo.empty()) {
+    const std::size_t q = todo.back();
+    todo.pop_back();
+    for (int v : m.values[q]) {
+      used[static_cast<std::size_t>(v)] = 1;
+      const int h = m.holder[static_cast<std::size_t>(v)];
+      if (h < 0 || static_cast<std::size_t>(h) == p) return false;  // a free value, or p's own: u is reachable
+      if (in_set[static_cast<std::size_t>(h)]) continue;
+      in_set[static_cast<std::size_t>(h)] = 1;
+      set.push_back(static_cast<std::size_t>(h));
+      todo.push_back(static_cast<std::size_t>(h));
+    }
+  }
+  for (std::size_t q : set) {
+    const Var x = vars[q];
+    reason.push_back(Lit::ge(x, at.min(x)));
+    reason.push_back(Lit::le(x, at.max(x)));
+    for (Value a = at.min(x); a <= at.max(x); ++a)
+      if (!used[static_cast<std::size_t>(std::int64_t{a} + offsets[q] - m.lo)]) reason.push_back(Lit::ne(x, a));
+  }
+  return true;
+}
+
 // Why shifted value u left position p.
 bool removal(std::span<const Var> vars, std::span<const Value> offsets, const PastDomains& at,
-             const std::vector<Window>& w, std::size_t p, std::int64_t u, std::vector<Lit>& reason) {
+             const std::vector<Window>& w, Matching& m, std::size_t p, std::int64_t u, std::vector<Lit>& reason) {
   for (std::size_t q = 0; q < vars.size(); ++q) {
     if (q == p || vars[q] == vars[p] || !at.fixed(vars[q])) continue;
     if (std::int64_t{at.min(vars[q])} + offsets[q] == u) {
@@ -67,7 +146,9 @@ bool removal(std::span<const Var> vars, std::span<const Value> offsets, const Pa
       return true;
     }
   }
-  return hall_interval(vars, offsets, w, p, u, false, 0, reason);
+  if (hall_interval(vars, offsets, w, p, u, false, 0, reason)) return true;
+  if (!m.built) build(m, vars, offsets, at, w);
+  return hall_set(vars, offsets, at, m, p, u, reason);
 }
 
 }  // namespace
@@ -94,8 +175,9 @@ bool explain_all_different(std::span<const Var> vars, std::span<const Value> off
     p = i;
   }
   if (p == vars.size()) return false;
+  Matching m;
   return each_removal(at, *inferred, reason,
-                      [&](Value v) { return removal(vars, offsets, at, w, p, std::int64_t{v} + offsets[p], reason); });
+                      [&](Value v) { return removal(vars, offsets, at, w, m, p, std::int64_t{v} + offsets[p], reason); });
 }
 
 }  // namespace csp::detail

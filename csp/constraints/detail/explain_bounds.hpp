@@ -1,6 +1,7 @@
 // Internal to csp/constraints/: what the propagators' explanations (Propagator::explain) share.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -56,6 +57,38 @@ inline bool removal_reaches(const PastDomains& at, Lit need, Value v, std::vecto
       return removal_reaches(at, Lit::ge(x, need.value), v, reason) && removal_reaches(at, Lit::le(x, need.value), v, reason);
   }
   return false;
+}
+
+// Adds the fact that u is not a candidate of v in `at` (which must hold): a bound when u lies
+// outside v's bounds, else the hole.
+inline void absent(const PastDomains& at, Var v, Value u, std::vector<Lit>& reason) {
+  if (u < at.min(v)) reason.push_back(Lit::ge(v, at.min(v)));
+  else if (u > at.max(v)) reason.push_back(Lit::le(v, at.max(v)));
+  else reason.push_back(Lit::ne(v, u));
+}
+
+// Adds why a and b share no candidate in `at`: their bounds, and where their ranges overlap, for
+// each value the side that lacks it. False when the overlap is wider than 64 values.
+inline bool disjoint(const PastDomains& at, Var a, Var b, std::vector<Lit>& reason) {
+  const std::int64_t lo = std::max(at.min(a), at.min(b)), hi = std::min(at.max(a), at.max(b));
+  if (hi - lo > 64) return false;
+  if (lo > hi) {  // apart: one's greatest below the other's least
+    const bool a_below = at.max(a) < at.min(b);
+    reason.push_back(Lit::le(a_below ? a : b, at.max(a_below ? a : b)));
+    reason.push_back(Lit::ge(a_below ? b : a, at.min(a_below ? b : a)));
+    return true;
+  }
+  for (Var v : {a, b}) {
+    reason.push_back(Lit::ge(v, at.min(v)));
+    reason.push_back(Lit::le(v, at.max(v)));
+  }
+  for (std::int64_t u = lo; u <= hi; ++u) {
+    const auto w = static_cast<Value>(u);
+    if (!at.contains(a, w)) reason.push_back(Lit::ne(a, w));
+    else if (!at.contains(b, w)) reason.push_back(Lit::ne(b, w));
+    else return false;
+  }
+  return true;
 }
 
 // An inference on x = inferred.var explained value by value, for a propagator that removes values
