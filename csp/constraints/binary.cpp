@@ -188,15 +188,18 @@ class LessEqual final : public Propagator {
       reason.push_back(Lit::le(y_, at.max(y_)));
       return true;
     }
-    if (inferred->var == x_ && inferred->kind == Lit::Kind::le) {
-      reason.push_back(Lit::le(y_, at.max(y_)));
-      return detail::reach_bound(at, *inferred, std::int64_t{at.max(y_)} + c_, reason);
-    }
-    if (inferred->var == y_ && inferred->kind == Lit::Kind::ge) {
-      reason.push_back(Lit::ge(x_, at.min(x_)));
-      return detail::reach_bound(at, *inferred, std::int64_t{at.min(x_)} - c_, reason);
-    }
-    return false;
+    if (x_ == y_) return false;
+    return detail::explain_by_bounds(at, *inferred, reason, [&](Lit need) {
+      if (need.var == x_ && need.kind == Lit::Kind::le) {
+        reason.push_back(Lit::le(y_, at.max(y_)));
+        return detail::reach_bound(at, need, std::int64_t{at.max(y_)} + c_, reason);
+      }
+      if (need.var == y_ && need.kind == Lit::Kind::ge) {
+        reason.push_back(Lit::ge(x_, at.min(x_)));
+        return detail::reach_bound(at, need, std::int64_t{at.min(x_)} - c_, reason);
+      }
+      return false;
+    });
   }
 
  private:

@@ -87,38 +87,27 @@ class Linear final : public Propagator {
       for (std::size_t i = 0; i < n; ++i) reason.push_back(bound_lit(i, upper_fails));
       return true;
     }
-    Lit need = *inferred;
-    if (need.kind == Lit::Kind::eq) {  // one write moves one bound: the other held already
-      const Var x = need.var;
-      if (at.min(x) >= need.value) {
-        reason.push_back(Lit::ge(x, at.min(x)));
-        need = Lit::le(x, need.value);
-      } else if (at.max(x) <= need.value) {
-        reason.push_back(Lit::le(x, at.max(x)));
-        need = Lit::ge(x, need.value);
-      } else {
-        return false;
+    return detail::explain_by_bounds(at, *inferred, reason, [&](Lit need) {
+      std::size_t j = n;
+      for (std::size_t i = 0; i < n; ++i)
+        if (scope()[i] == need.var) j = i;
+      if (j == n) return false;
+      // Which side: a greatest value of term j comes from `<=`, a least from `>=`.
+      const bool term_max = (need.kind == Lit::Kind::le) == (c_[j] > 0);
+      if (term_max ? rel_ == LinearRelation::greater_equal : rel_ == LinearRelation::less_equal) return false;
+      WideSum rest = 0;
+      for (std::size_t i = 0; i < n; ++i) {
+        if (i == j) continue;
+        rest += term(i, term_max);
+        reason.push_back(bound_lit(i, term_max));
       }
-    }
-    std::size_t j = n;
-    for (std::size_t i = 0; i < n; ++i)
-      if (scope()[i] == need.var) j = i;
-    if (j == n || (need.kind != Lit::Kind::ge && need.kind != Lit::Kind::le)) return false;
-    // Which side: a greatest value of term j comes from `<=`, a least from `>=`.
-    const bool term_max = (need.kind == Lit::Kind::le) == (c_[j] > 0);
-    if (term_max ? rel_ == LinearRelation::greater_equal : rel_ == LinearRelation::less_equal) return false;
-    WideSum rest = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (i == j) continue;
-      rest += term(i, term_max);
-      reason.push_back(bound_lit(i, term_max));
-    }
-    const WideSum t = WideSum{rhs_} - rest;  // term j <= t (term_max), or >= t
-    const WideSum k = c_[j];
-    // Dividing by k < 0 turns the side over: either way an upper bound on x_j rounds down.
-    const WideSum proven = need.kind == Lit::Kind::le ? floor_div<WideSum>(t, k) : ceil_div<WideSum>(t, k);
-    if (proven > kMaxValue + WideSum{1} || proven < kMinValue - WideSum{1}) return false;
-    return detail::reach_bound(at, need, static_cast<std::int64_t>(proven), reason);
+      const WideSum t = WideSum{rhs_} - rest;  // term j <= t (term_max), or >= t
+      const WideSum k = c_[j];
+      // Dividing by k < 0 turns the side over: either way an upper bound on x_j rounds down.
+      const WideSum proven = need.kind == Lit::Kind::le ? floor_div<WideSum>(t, k) : ceil_div<WideSum>(t, k);
+      if (proven > kMaxValue + WideSum{1} || proven < kMinValue - WideSum{1}) return false;
+      return detail::reach_bound(at, need, static_cast<std::int64_t>(proven), reason);
+    });
   }
 
   // One read of every bound, then alternate passes: the `<=` side lowers term maxima (only the

@@ -59,6 +59,35 @@ inline bool removal_reaches(const PastDomains& at, Lit need, Value v, std::vecto
   return false;
 }
 
+// For a propagator that moves bounds only: explains `need` through bound(Lit), which explains a
+// bound literal [x >= v] or [x <= v]. An [x != v] it made true by moving a bound over v is the
+// bound just past v on one side or the other; an [x = v] it made by moving one bound onto v
+// rests on the other bound, which held already.
+template <class Bound>
+bool explain_by_bounds(const PastDomains& at, Lit need, std::vector<Lit>& reason, Bound&& bound) {
+  const Var x = need.var;
+  const std::size_t before = reason.size();
+  switch (need.kind) {
+    case Lit::Kind::ge:
+    case Lit::Kind::le: return bound(need);
+    case Lit::Kind::ne:
+      if (bound(Lit::ge(x, need.value + 1))) return true;
+      reason.resize(before);
+      return bound(Lit::le(x, need.value - 1));
+    case Lit::Kind::eq:
+      if (at.min(x) >= need.value) {
+        reason.push_back(Lit::ge(x, at.min(x)));
+        return bound(Lit::le(x, need.value));
+      }
+      if (at.max(x) <= need.value) {
+        reason.push_back(Lit::le(x, at.max(x)));
+        return bound(Lit::ge(x, need.value));
+      }
+      return false;
+  }
+  return false;
+}
+
 // Adds the fact that u is not a candidate of v in `at` (which must hold): a bound when u lies
 // outside v's bounds, else the hole.
 inline void absent(const PastDomains& at, Var v, Value u, std::vector<Lit>& reason) {
