@@ -3,10 +3,15 @@
 #include "propagator_harness.hpp"
 
 #include <algorithm>
+#include <exception>
 #include <limits>
+#include <span>
 #include <sstream>
 
 #include "csp/kernel/engine.hpp"
+#include "csp/learning/explain.hpp"
+#include "csp/learning/trail.hpp"
+#include "csp/search/detail/learning_search.hpp"
 #include "csp/search/solver.hpp"
 
 namespace harness {
@@ -64,6 +69,17 @@ std::string show_tuple(const Tuple& t) {
 
 bool contains(const std::vector<Value>& values, Value x) { return std::binary_search(values.begin(), values.end(), x); }
 
+// The harness's own reading of a literal on a value (no library code).
+bool meets(csp::Lit l, Value x) {
+  switch (l.kind) {
+    case csp::Lit::Kind::ge: return x >= l.value;
+    case csp::Lit::Kind::le: return x <= l.value;
+    case csp::Lit::Kind::eq: return x == l.value;
+    case csp::Lit::Kind::ne: return x != l.value;
+  }
+  return false;
+}
+
 // Calls f(tuple, positions) for every tuple of the cartesian product of d (odometer order) until
 // f returns false.
 template <class F>
@@ -92,14 +108,15 @@ struct Solutions {
   long long count = 0;                // found
   std::vector<std::vector<char>> used;  // per variable and candidate index: some found solution uses it
   std::optional<Tuple> one;           // the first found
+  std::vector<Value> all;             // every found tuple, one after another (when asked to keep them)
 };
 
 // Depth first over the variables, each time the one with fewest values the partial check allows
 // (a look-ahead that needs nothing but Constraint::partial).
 class Enumerator {
  public:
-  Enumerator(const Doms& d, const Constraint& c, long long limit)
-      : d_(d), c_(c), limit_(limit), t_(d.size()), at_(d.size()), assigned_(d.size(), 0) {
+  Enumerator(const Doms& d, const Constraint& c, long long limit, bool keep = false)
+      : d_(d), c_(c), limit_(limit), keep_(keep), t_(d.size()), at_(d.size()), assigned_(d.size(), 0) {
     out_.used.resize(d.size());
     for (std::size_t i = 0; i < d.size(); ++i) out_.used[i].assign(d[i].size(), 0);
   }
@@ -119,6 +136,7 @@ class Enumerator {
   void found(const Tuple& t, const std::vector<std::size_t>& at) {
     ++out_.count;
     if (!out_.one) out_.one = t;
+    if (keep_) out_.all.insert(out_.all.end(), t.begin(), t.end());
     for (std::size_t i = 0; i < t.size(); ++i) out_.used[i][at[i]] = 1;
   }
   void search(std::size_t depth) {
@@ -158,6 +176,7 @@ class Enumerator {
   const Doms& d_;
   const Constraint& c_;
   long long limit_, nodes_ = 0;
+  bool keep_;
   Tuple t_;
   std::vector<std::size_t> at_;
   std::vector<char> assigned_;
@@ -373,6 +392,155 @@ class Checker {
     return true;
   }
 
+  // The explanations a learning search would learn from, against the meaning. A learning search
+  // (csp::LearningSearch, inference learn) from the start domains, variable order activity or mrv
+  // on alternate instances, a value order drawn (min, max, split or random), counting every
+  // solution but stopped by a failure limit drawn in 1..20 or a node limit drawn in 1..50 (without
+  // it, a satisfiable instance is counted to the end with few failures), so that it stops in the
+  // middle of a search; on its trail at each solution (a whole branch) and where it stopped, each
+  // event of level > 0 made by a propagator, explained as conflict analysis asks for it
+  // (csp::learning::explain_event with need = the event's fact: the propagator's own explanation
+  // when it gives one, else its scope's domains before the write) must have
+  //  - every literal held before the event's write: true in the start domains, or made true by an
+  //    earlier event ([x = v] as its two bounds);
+  //  - every tuple of the start domains that satisfies the meaning, the level-0 facts and the
+  //    explanation satisfy the event's fact (enumerated by the harness: no library code).
+  // `n`, the instance, picks the orders and seeds the limits (not from the instances' generator,
+  // which draws the same instances as without this check).
+  bool explanations(int n) {
+    if (!root_solutions_.complete) return true;
+    // Variables beside the scope (a decomposition's own): the meaning cannot judge facts on them.
+    const auto count = static_cast<std::size_t>(model_.var_count());
+    if (count != vars_.size()) return true;
+    std::vector<std::size_t> index(count);  // per variable id, its position in the scope
+    for (std::size_t i = 0; i < count; ++i) index[static_cast<std::size_t>(vars_[i].id)] = i;
+    const char* order = (n / std::max(spec_.explain_every, 1)) % 2 == 0 ? "activity" : "mrv";
+    Rng r(spec_.seed * 0x9E3779B97F4A7C15ull + static_cast<std::uint64_t>(n));
+    csp::SearchOptions options;  // outlives the search, which keeps a reference
+    options.inference = csp::Inference::learn;
+    options.order = csp::order::by_name(order);
+    // The value order too: decisions [x = v] from either end, bounds (split), or anywhere.
+    static const char* value_orders[] = {"min", "max", "split", "random"};
+    const char* values = value_orders[r.between(0, 3)];
+    options.values = csp::values::by_name(values, static_cast<std::uint64_t>(n) + 1);
+    options.limits.failures = static_cast<std::uint64_t>(r.between(1, 20));
+    options.limits.nodes = static_cast<std::uint64_t>(r.between(1, 50));
+    csp::LearningSearch search(model_, options);
+    std::ostringstream run;  // for messages
+    run << "learning search (order " << order << ", values " << values << ", failure limit "
+        << options.limits.failures << ", node limit " << options.limits.nodes << ")";
+    auto lit = [&](csp::Lit l) {  // "x1 <= 3", in the scope's names
+      static const char* ops[] = {" >= ", " <= ", " = ", " != "};
+      const bool known = l.var.id >= 0 && static_cast<std::size_t>(l.var.id) < count;
+      return (known ? "x" + std::to_string(index[static_cast<std::size_t>(l.var.id)])
+                    : "variable #" + std::to_string(l.var.id)) +
+             ops[static_cast<int>(l.kind)] + std::to_string(l.value);
+    };
+    auto lits = [&](const std::vector<csp::Lit>& ls) {
+      std::string out = "{";
+      for (std::size_t k = 0; k < ls.size(); ++k) out += (k ? ", " : "") + lit(ls[k]);
+      return out + "}";
+    };
+    const Doms doms = read(start_, vars_);
+    Solutions all;  // the tuples of the start domains that satisfy the meaning, enumerated once needed
+    bool enumerated = false;
+    std::vector<csp::Lit> root, facts;
+    std::vector<Value> sols;
+    // Checks every propagator's event of level > 0 on the trail as it is now (`when`: for messages).
+    auto check_trail = [&](const std::string& when) {
+      const csp::learning::Learner& learner = search.learner();
+      const csp::learning::Trail& trail = learner.trail();
+      root.clear();  // the level-0 facts: they hold in every branch, explanations leave them out
+      std::uint32_t e = 0;
+      for (; e < trail.size() && trail[e].level == 0; ++e) root.push_back(trail[e].fact);
+      if (e == trail.size()) return true;
+      // The tuples that satisfy the meaning and the level-0 facts, one after another.
+      if (!enumerated) {
+        enumerated = true;
+        all = Enumerator(doms, c_, spec_.enumeration_nodes, true).run();
+      }
+      sols.clear();
+      for (std::size_t k = 0; k < all.all.size(); k += count)
+        if (std::all_of(root.begin(), root.end(), [&](csp::Lit f) {
+              return meets(f, all.all[k + index[static_cast<std::size_t>(f.var.id)]]);
+            }))
+          sols.insert(sols.end(), all.all.begin() + static_cast<std::ptrdiff_t>(k),
+                      all.all.begin() + static_cast<std::ptrdiff_t>(k + count));
+      auto value = [&](std::size_t k, csp::Lit l) { return sols[k + index[static_cast<std::size_t>(l.var.id)]]; };
+      // A literal held before trail index `at`: true in the start domains, or made true by an
+      // event before it ([x = v] as its two bounds, which may hold each its own way).
+      auto held = [&](csp::Lit f, std::uint32_t at) {
+        auto one = [&](csp::Lit g) {
+          const std::vector<Value>& values = doms[index[static_cast<std::size_t>(g.var.id)]];
+          return std::all_of(values.begin(), values.end(), [&](Value x) { return meets(g, x); }) ||
+                 trail.event_making(g, at) >= 0;
+        };
+        if (f.kind != csp::Lit::Kind::eq) return one(f);
+        return one(csp::Lit::ge(f.var, f.value)) && one(csp::Lit::le(f.var, f.value));
+      };
+      for (; e < trail.size(); ++e) {
+        const csp::learning::Event& ev = trail[e];
+        if (ev.cause.kind != csp::learning::Cause::Kind::propagator || ev.level == 0) continue;
+        facts.clear();
+        csp::learning::explain_event(model_, trail, learner.clauses(), e, ev.fact, facts);
+        ++tally_.explanations;
+        auto fail = [&](const std::string& why) {
+          std::ostringstream s;
+          s << run.str() << ", " << when << ": the explanation of trail event " << e << ", [" << lit(ev.fact)
+            << "] at level " << ev.level << " by propagator " << ev.cause.index << " ("
+            << model_.propagator(static_cast<csp::PropagatorId>(ev.cause.index)).name() << "), its write from event "
+            << ev.write << ", is " << lits(facts) << ": " << why << "\n  level-0 facts " << lits(root)
+            << "\n  the trail before it:";
+          for (std::uint32_t k = 0; k < e; ++k) {
+            const csp::learning::Event& t = trail[k];
+            static const char* causes[] = {"decision", "propagator ", "clause ", "root"};
+            const auto kind = static_cast<int>(t.cause.kind);
+            s << (k % 4 == 0 ? "\n    " : "; ") << k << " [" << lit(t.fact) << "] level " << t.level << " by "
+              << causes[kind] << (kind == 1 || kind == 2 ? std::to_string(t.cause.index) : "");
+          }
+          failure = s.str();
+          return false;
+        };
+        for (csp::Lit f : facts) {
+          if (f.var.id < 0 || static_cast<std::size_t>(f.var.id) >= count) return fail("it names an unknown variable");
+          if (!held(f, ev.write)) return fail("its literal " + lit(f) + " did not hold before the event's write");
+        }
+        for (std::size_t k = 0; k < sols.size(); k += count) {
+          if (!std::all_of(facts.begin(), facts.end(), [&](csp::Lit f) { return meets(f, value(k, f)); })) continue;
+          if (meets(ev.fact, value(k, ev.fact))) continue;
+          const Tuple t(sols.begin() + static_cast<std::ptrdiff_t>(k),
+                        sols.begin() + static_cast<std::ptrdiff_t>(k + count));
+          return fail("the tuple " + show_tuple(t) +
+                      " satisfies the meaning, the level-0 facts and the explanation, but not the event's fact");
+        }
+      }
+      return true;
+    };
+    // The trail at a solution holds a whole branch: check it at each (the node limit bounds them).
+    int solutions = 0;
+    bool held_up = true;
+    const csp::SolutionCallback at_solution = [&](std::span<const Value>) {
+      ++solutions;
+      held_up = check_trail("at its solution " + std::to_string(solutions));
+      return held_up;
+    };
+    csp::Goal goal;  // cap 0: every solution
+    goal.on_solution = &at_solution;
+    csp::SearchResult result;
+    try {
+      result = search.run(start_, goal);
+    } catch (const std::exception& e) {
+      failure = run.str() + " threw: " + e.what();
+      return false;
+    }
+    ++tally_.learning_runs;
+    const char* why = result.status == csp::SearchStatus::exhausted ? "search space exhausted"
+                      : result.limit == csp::LimitHit::nodes           ? "node limit"
+                      : result.limit == csp::LimitHit::failures        ? "failure limit"
+                                                                       : "stopped";
+    return held_up && check_trail(std::string("where it stopped (") + why + ")");
+  }
+
   const Solutions& root_solutions() const { return root_solutions_; }
 
  private:
@@ -431,7 +599,9 @@ Report run(const Spec& spec) {
       ok = check.assignment(t);
     }
     if (ok && check.root_solutions().one) ok = check.assignment(*check.root_solutions().one);
-    if (ok && spec.search_every > 0 && n % spec.search_every == 0) ok = check.searches();
+    const bool searched = spec.search_every > 0;  // a model that search can take: learning too
+    if (ok && searched && spec.explain_every > 0 && n % spec.explain_every == 0) ok = check.explanations(n);
+    if (ok && searched && n % spec.search_every == 0) ok = check.searches();
     if (!ok) {
       std::ostringstream s;
       s << spec.name << " (promise " << spec.promise.name << "), seed " << spec.seed << ", instance " << n << ": "

@@ -10,7 +10,11 @@
 //     subsumption (a propagator that reported PropStatus::subsumed is satisfied by every tuple of
 //     the fixpoint's domains, and so is the meaning once every propagator has);
 //  3. complete assignments: with every variable fixed, propagation fails iff the meaning is false;
-//  4. solution counts of complete searches (inference none, fc, mac) against enumeration.
+//  4. solution counts of complete searches (inference none, fc, mac, learn) against enumeration;
+//  5. the explanations of a learning search (Inference::learn), stopped after a few nodes or
+//     failures: each propagator's event on its trail, at each solution and where it stopped, is
+//     explained (csp::learning::explain_event, so Propagator::explain when a propagator has one) by
+//     literals that held before it and that, with the meaning and the level-0 facts, imply it.
 // The reference is the meaning alone, enumerated here with no library code but Domains; a failure
 // comes back as text naming the spec, seed, instance and domains, so that it reproduces.
 #pragma once
@@ -90,6 +94,7 @@ struct Spec {
   int max_steps = 12;                                    ///< narrowings per walk, at most
   int assignments = 1;                                   ///< random complete assignments per instance
   int search_every = 5;                                  ///< a counted search on every k-th instance (0: none)
+  int explain_every = 1;                                 ///< check 5 (explanations) on every k-th instance (0: none)
   long long enumeration_nodes = 200000;                  ///< per enumeration; beyond, it is partial
   std::uint64_t search_nodes = 200000;                   ///< per counted search; beyond, not compared
   /// When set, the variables are created over [first, second] (as a puzzle's cells are, for
@@ -115,6 +120,8 @@ struct Tally {
   int searches = 0;         ///< solution counts compared
   int subsumed = 0;         ///< fixpoints at which some propagator was subsumed (each one checked)
   int partial = 0;          ///< enumerations cut at enumeration_nodes (soundness from what they found)
+  int learning_runs = 0;    ///< learning searches whose trails were checked (check 5)
+  int explanations = 0;     ///< propagators' explanations on those trails checked against the meaning
 };
 
 /// The outcome of run(): `failure` empty when every check held.
