@@ -144,15 +144,15 @@ class Cumulative final : public Propagator {
     while (j < n_ && start(j) != need.var) ++j;
     if (j == n_) return false;
     const Var s = need.var;
-    const auto lower = [&](Value v) {  // why s >= v: blocked at every start from its least up to v - 1
-      if (v <= at.min(s)) return true;
+    // Why s >= v: its least value then, and blocked at every start from there up to v - 1 (for a
+    // fixing, the side that did not move rests on its bound alone).
+    const auto lower = [&](Value v) {
       reason.push_back(Lit::ge(s, at.min(s)));
-      return cover(at, j, at.min(s), v - 1, cap, reason);
+      return v <= at.min(s) || cover(at, j, at.min(s), v - 1, cap, reason);
     };
-    const auto upper = [&](Value v) {  // why s <= v: blocked at every start from v + 1 up to its greatest
-      if (v >= at.max(s)) return true;
+    const auto upper = [&](Value v) {  // why s <= v, the same way down
       reason.push_back(Lit::le(s, at.max(s)));
-      return cover(at, j, v + 1, at.max(s), cap, reason);
+      return v >= at.max(s) || cover(at, j, v + 1, at.max(s), cap, reason);
     };
     bool ok = false;
     switch (need.kind) {
