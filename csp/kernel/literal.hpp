@@ -69,6 +69,19 @@ inline bool satisfied_by(Lit l, Value x) {
   return false;
 }
 
+/// Makes l true in `d`, a Domains or a propagator's Context (the same four writes); false when
+/// that empties l's variable.
+template <class Writable>
+bool make_true(Writable& d, Lit l) {
+  switch (l.kind) {
+    case Lit::Kind::ge: return d.remove_below(l.var, l.value);
+    case Lit::Kind::le: return d.remove_above(l.var, l.value);
+    case Lit::Kind::eq: return d.assign(l.var, l.value);
+    case Lit::Kind::ne: return d.remove(l.var, l.value);
+  }
+  return false;
+}
+
 /// True when literal a implies literal b: every value of the variable that satisfies a satisfies b
 /// (false for literals of two variables).
 inline bool implies(Lit a, Lit b) {

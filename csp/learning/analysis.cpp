@@ -18,17 +18,23 @@ Lit merge(Lit a, Lit b, Lit made) {
   return made;
 }
 
+// Calls f(part, event) for the event that first made each part of `fact` true (-1: it held at
+// the start), while f returns true: an [x = v] fact is its two bounds, any other fact one part.
+// False when f said stop.
+template <class F>
+bool trace(const Trail& trail, Lit fact, F&& f) {
+  if (fact.kind != Lit::Kind::eq) return f(fact, trail.event_making(fact, trail.size()));
+  for (Lit part : {Lit::ge(fact.var, fact.value), Lit::le(fact.var, fact.value)})
+    if (!f(part, trail.event_making(part, trail.size()))) return false;
+  return true;
+}
+
 }  // namespace
 
-// Traces a fact to the event that made it true; an [x = v] fact is its two bounds.
-void ConflictAnalysis::add(Lit fact, const Trail& trail) {
-  if (fact.kind == Lit::Kind::eq) {
-    add(Lit::ge(fact.var, fact.value), trail);
-    add(Lit::le(fact.var, fact.value), trail);
-    return;
-  }
-  const std::int32_t found = trail.event_making(fact, trail.size());
-  if (found < 0) return;  // it held at the start: true in every branch
+// Marks the event that first made `fact` true (`found`; -1: it held at the start, true in every
+// branch), keeping the weakest fact needed of it.
+void ConflictAnalysis::add(Lit fact, std::int32_t found, const Trail& trail) {
+  if (found < 0) return;
   const auto e = static_cast<std::uint32_t>(found);
   // An explanation may only name facts that held before the event it explains: else the walk
   // back would never meet this one, and the clause would be wrong. A propagator's explain() broke
@@ -51,16 +57,15 @@ void ConflictAnalysis::add(Lit fact, const Trail& trail) {
 
 bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& trail, ClauseDatabase& clauses,
                                Learnt& out, std::vector<Var>& touched) {
-  // The conflict's level: the highest among its facts (search may have gone deeper since).
+  // The conflict's level: the highest among its facts' events (search may have gone deeper since).
   level_ = 0;
-  for (Lit f : conflict) {
-    const auto parts = f.kind == Lit::Kind::eq ? 2 : 1;
-    for (int k = 0; k < parts; ++k) {
-      const Lit g = f.kind != Lit::Kind::eq ? f : k == 0 ? Lit::ge(f.var, f.value) : Lit::le(f.var, f.value);
-      const std::int32_t e = trail.event_making(g, trail.size());
+  traced_.clear();
+  for (Lit f : conflict)
+    trace(trail, f, [&](Lit part, std::int32_t e) {
+      traced_.emplace_back(part, e);
       if (e >= 0) level_ = std::max(level_, trail[static_cast<std::uint32_t>(e)].level);
-    }
-  }
+      return true;
+    });
   if (level_ == 0) return false;
   seen_.resize(trail.size(), 0);
   need_.resize(trail.size());
@@ -69,7 +74,7 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
   lower_.clear();
   expanding_ = trail.size();
   shared_write_ = UINT32_MAX;
-  for (Lit f : conflict) add(f, trail);
+  for (const auto& [part, e] : traced_) add(part, e, trail);
   // Expand the conflict level's events newest first until one is left.
   std::uint32_t i = level_ < trail.level() ? trail.level_start(level_ + 1) : trail.size();
   std::uint32_t uip = 0;
@@ -89,7 +94,11 @@ bool ConflictAnalysis::analyse(const std::vector<Lit>& conflict, const Trail& tr
     facts_.clear();
     if (explain_event(model_, trail, clauses, i, need_[i], facts_)) shared_write_ = ev.write;
     expanding_ = i;
-    for (Lit f : facts_) add(f, trail);
+    for (Lit f : facts_)
+      trace(trail, f, [&](Lit part, std::int32_t e) {
+        add(part, e, trail);
+        return true;
+      });
   }
   // The clause: the implication point's negation first, then the lower levels' (minimised).
   seen_[uip] = 2;
@@ -128,15 +137,14 @@ bool ConflictAnalysis::redundant(std::uint32_t e, const Trail& trail, const Clau
   if (ev.cause.kind == Cause::Kind::decision || ev.cause.kind == Cause::Kind::root) return false;
   facts_.clear();
   explain_event(model_, trail, clauses, e, need_[e], facts_);
-  for (Lit f : facts_) {
-    const Lit parts[2] = {f.kind == Lit::Kind::eq ? Lit::ge(f.var, f.value) : f, Lit::le(f.var, f.value)};
-    for (int k = 0; k < (f.kind == Lit::Kind::eq ? 2 : 1); ++k) {
-      const std::int32_t found = trail.event_making(parts[k], trail.size());
-      if (found < 0 || trail[static_cast<std::uint32_t>(found)].level == 0) continue;
-      const auto g = static_cast<std::uint32_t>(found);
-      if (g == e || seen_[g] != 2 || !implies(need_[g], parts[k])) return false;
-    }
-  }
+  // Every part of every fact held at level 0, or follows from one of the clause's facts.
+  const auto implied = [&](Lit part, std::int32_t found) {
+    if (found < 0 || trail[static_cast<std::uint32_t>(found)].level == 0) return true;
+    const auto g = static_cast<std::uint32_t>(found);
+    return g != e && seen_[g] == 2 && implies(need_[g], part);
+  };
+  for (Lit f : facts_)
+    if (!trace(trail, f, implied)) return false;
   seen_[e] = 1;
   return true;
 }

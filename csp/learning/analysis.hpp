@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "csp/kernel/model.hpp"
@@ -37,7 +38,7 @@ class ConflictAnalysis {
                std::vector<Var>& touched);
 
  private:
-  void add(Lit fact, const Trail& trail);
+  void add(Lit fact, std::int32_t found, const Trail& trail);
   bool redundant(std::uint32_t e, const Trail& trail, const ClauseDatabase& clauses);
 
   const Model& model_;
@@ -50,6 +51,7 @@ class ConflictAnalysis {
   std::vector<std::uint32_t> visited_;  // seen events, to clear seen_ afterwards
   std::vector<std::uint32_t> lower_;    // seen events of lower levels (the clause's other literals)
   std::vector<Lit> facts_;              // scratch: an explanation
+  std::vector<std::pair<Lit, std::int32_t>> traced_;  // scratch: the conflict's facts and their events
 };
 
 }  // namespace csp::learning

@@ -114,9 +114,12 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
       for (std::size_t j = 2; j < lits.size(); ++j) {
         if (falsified(d, lits[j])) continue;
         std::swap(lits[1], lits[j]);
-        if (lits[1].var != x) --keep;
-        else list[keep - 1].lit = lits[1];
-        if (lits[1].var != x) watch(w.clause, lits[1]);
+        if (lits[1].var == x) {  // still a literal of x: this watch follows it
+          list[keep - 1].lit = lits[1];
+        } else {  // the watch moves to the other variable's list
+          --keep;
+          watch(w.clause, lits[1]);
+        }
         moved = true;
         break;
       }

@@ -11,29 +11,12 @@ void Learner::clear(const Domains& start) {
   clauses_.clear();
 }
 
-bool make_true(Context& ctx, Lit l) {
-  switch (l.kind) {
-    case Lit::Kind::ge: return ctx.remove_below(l.var, l.value);
-    case Lit::Kind::le: return ctx.remove_above(l.var, l.value);
-    case Lit::Kind::eq: return ctx.assign(l.var, l.value);
-    case Lit::Kind::ne: return ctx.remove(l.var, l.value);
-  }
-  return false;
-}
-
 bool Learner::post(Domains& d, Lit l, Cause cause) {
   const Var v = l.var;
   const bool one_word = d.single_word(v);
   const std::uint64_t old = one_word ? d.bits(v) : 0;
   if (!one_word) trail_.before(d, v);
-  bool alive = true;
-  switch (l.kind) {
-    case Lit::Kind::ge: alive = d.remove_below(v, l.value); break;
-    case Lit::Kind::le: alive = d.remove_above(v, l.value); break;
-    case Lit::Kind::eq: alive = d.assign(v, l.value); break;
-    case Lit::Kind::ne: alive = d.remove(v, l.value); break;
-  }
-  if (!alive) return false;
+  if (!make_true(d, l)) return false;
   if (!one_word) trail_.record_wide(d, v, cause);
   else if (d.bits(v) != old) trail_.record_word(model_.initial_domains(), v, old, d.bits(v), cause);
   return true;

@@ -60,7 +60,4 @@ class Learner final : public Recorder {
   std::vector<Lit> conflict_;  // scratch: the facts of a conflict
 };
 
-/// Makes l true through ctx (waking the propagators); false when that empties its variable.
-bool make_true(Context& ctx, Lit l);
-
 }  // namespace csp::learning

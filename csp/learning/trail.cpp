@@ -83,57 +83,41 @@ void Trail::record_wide(const Domains& d, Var v, Cause cause) {
 std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   assert(fact.kind != Lit::Kind::eq);
   if (holds(start_, fact)) return -1;  // true before any event (a later one may repeat it)
-  std::int32_t i = last_[static_cast<std::size_t>(fact.var.id)];
-  while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
   // Walking back in time, bounds only widen: the last event met that makes the fact true is the
   // earliest; for a bound fact the walk stops at the first event of its kind that does not.
   std::int32_t found = -1;
-  for (; i >= 0; i = events_[static_cast<std::size_t>(i)].prev) {
-    const Lit e = events_[static_cast<std::size_t>(i)].fact;
+  for_each_event(fact.var, at, [&](const Event& ev) {
+    const Lit e = ev.fact;
     bool makes = false;
     switch (fact.kind) {
       case Lit::Kind::ge:
-        if (e.kind == Lit::Kind::ne) continue;
+        if (e.kind == Lit::Kind::ne) return true;
         makes = (e.kind == Lit::Kind::ge || e.kind == Lit::Kind::eq) && e.value >= fact.value;
-        if (!makes && e.kind != Lit::Kind::le) return found;
+        if (!makes && e.kind != Lit::Kind::le) return false;
         break;
       case Lit::Kind::le:
-        if (e.kind == Lit::Kind::ne) continue;
+        if (e.kind == Lit::Kind::ne) return true;
         makes = (e.kind == Lit::Kind::le || e.kind == Lit::Kind::eq) && e.value <= fact.value;
-        if (!makes && e.kind != Lit::Kind::ge) return found;
+        if (!makes && e.kind != Lit::Kind::ge) return false;
         break;
-      case Lit::Kind::ne:
-        makes = (e.kind == Lit::Kind::ne && e.value == fact.value) || (e.kind == Lit::Kind::ge && e.value > fact.value) ||
-                (e.kind == Lit::Kind::le && e.value < fact.value) || (e.kind == Lit::Kind::eq && e.value != fact.value);
-        break;
+      case Lit::Kind::ne: makes = !satisfied_by(e, fact.value); break;
       case Lit::Kind::eq: break;
     }
-    if (makes) found = i;
-  }
+    if (makes) found = static_cast<std::int32_t>(&ev - events_.data());
+    return true;
+  });
   return found;
 }
 
-// Newest first: the first bound met is the one that holds (an [x = v] is always the newest).
-Value TrailView::min(Var v) const {
-  Value lo = trail_.start().min(v);
+// Newest first: the first bound of the wanted side met is the one that holds (an [x = v] is
+// always the newest, and bounds both sides).
+Value TrailView::bound(Var v, Lit::Kind side, Value start) const {
   trail_.for_each_event(v, at_, [&](const Event& e) {
-    const Lit l = e.fact;
-    if (l.kind != Lit::Kind::ge && l.kind != Lit::Kind::eq) return true;
-    lo = l.value;
+    if (e.fact.kind != side && e.fact.kind != Lit::Kind::eq) return true;
+    start = e.fact.value;
     return false;
   });
-  return lo;
-}
-
-Value TrailView::max(Var v) const {
-  Value hi = trail_.start().max(v);
-  trail_.for_each_event(v, at_, [&](const Event& e) {
-    const Lit l = e.fact;
-    if (l.kind != Lit::Kind::le && l.kind != Lit::Kind::eq) return true;
-    hi = l.value;
-    return false;
-  });
-  return hi;
+  return start;
 }
 
 bool TrailView::contains(Var v, Value x) const {

@@ -99,29 +99,29 @@ class Trail {
 class TrailView final : public PastDomains {
  public:
   TrailView(const Trail& trail, std::uint32_t at) : trail_(trail), at_(at) {}
-  Value min(Var v) const override;
-  Value max(Var v) const override;
+  Value min(Var v) const override { return bound(v, Lit::Kind::ge, trail_.start().min(v)); }
+  Value max(Var v) const override { return bound(v, Lit::Kind::le, trail_.start().max(v)); }
   bool contains(Var v, Value x) const override;
 
  private:
+  // v's newest bound on one side (ge: least, le: greatest) before at_, or `start` when none.
+  Value bound(Var v, Lit::Kind side, Value start) const;
+
   const Trail& trail_;
   std::uint32_t at_;
 };
 
 template <class F>
 void Trail::facts_of(Var v, std::uint32_t at, F&& f) const {
-  std::int32_t i = last_[static_cast<std::size_t>(v.id)];
-  while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
   // The newest bounds first: events are met newest first, so the first of each kind is the one.
-  const std::int32_t newest = i;
-  bool have_lo = false, have_hi = false;
+  bool have_lo = false, have_hi = false, fixed = false;
   Value lo = kMinValue, hi = kMaxValue;
-  for (; i >= 0 && !(have_lo && have_hi); i = events_[static_cast<std::size_t>(i)].prev) {
-    const Event& e = events_[static_cast<std::size_t>(i)];
+  for_each_event(v, at, [&](const Event& e) {
     const Lit l = e.fact;
     if (l.kind == Lit::Kind::eq) {
       if (e.level > 0) f(l);
-      return;  // a fixed variable: one fact says it all
+      fixed = true;  // a fixed variable: one fact says it all
+      return false;
     }
     if (l.kind == Lit::Kind::ge && !have_lo) {
       have_lo = true;
@@ -132,12 +132,15 @@ void Trail::facts_of(Var v, std::uint32_t at, F&& f) const {
       hi = l.value;
       if (e.level > 0) f(l);
     }
-  }
-  for (i = newest; i >= 0; i = events_[static_cast<std::size_t>(i)].prev) {
-    const Event& e = events_[static_cast<std::size_t>(i)];
-    if (e.level == 0) break;  // older events are all of level 0 too
+    return !(have_lo && have_hi);
+  });
+  if (fixed) return;
+  // The holes strictly inside those bounds; older events are all of level 0 once one is.
+  for_each_event(v, at, [&](const Event& e) {
+    if (e.level == 0) return false;
     if (e.fact.kind == Lit::Kind::ne && e.fact.value > lo && e.fact.value < hi) f(e.fact);
-  }
+    return true;
+  });
 }
 
 }  // namespace csp::learning
