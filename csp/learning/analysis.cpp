@@ -18,14 +18,18 @@ Lit merge(Lit a, Lit b, Lit made) {
   return made;
 }
 
-// Calls f(part, event) for the event that first made each part of `fact` true (-1: it held at
-// the start), while f returns true: an [x = v] fact is its two bounds, any other fact one part.
+// Calls f(part, event) for the event that first made each part of `fact` true, while f returns
+// true: an [x = v] fact is its two bounds, any other fact one part. The event is -1 for a part
+// that held at the start, or as level 0 ended (true in every branch: its event is not needed).
 // False when f said stop.
 template <class F>
 bool trace(const Trail& trail, Lit fact, F&& f) {
-  if (fact.kind != Lit::Kind::eq) return f(fact, trail.event_making(fact, trail.size()));
+  auto event = [&](Lit part) {
+    return trail.level() > 0 && holds(trail.level_end(0), part) ? -1 : trail.event_making(part, trail.size());
+  };
+  if (fact.kind != Lit::Kind::eq) return f(fact, event(fact));
   for (Lit part : {Lit::ge(fact.var, fact.value), Lit::le(fact.var, fact.value)})
-    if (!f(part, trail.event_making(part, trail.size()))) return false;
+    if (!f(part, event(part))) return false;
   return true;
 }
 

@@ -32,8 +32,9 @@ std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint3
     i = static_cast<std::uint32_t>(clauses_.size());
     clauses_.push_back(std::move(c));
   }
-  watch(i, clauses_[i]->lits[0]);
-  watch(i, clauses_[i]->lits[1]);
+  const std::vector<Lit>& l = clauses_[i]->lits;
+  watch(i, l[0], l[1]);
+  watch(i, l[1], l[0]);
   if (learnt) ++learnt_;
   return i;
 }
@@ -64,9 +65,13 @@ void ClauseDatabase::reduce(const Trail& trail) {
             [&](std::uint32_t a, std::uint32_t b) { return clauses_[a]->activity < clauses_[b]->activity; });
   const std::size_t drop = candidates.size() / 2;
   for (std::size_t k = 0; k < drop; ++k) {
-    clauses_[candidates[k]].reset();  // its watches are dropped lazily by propagate()
+    clauses_[candidates[k]].reset();
     free_.push_back(candidates[k]);
   }
+  // Their watches go now, before a slot is reused: propagate() never opens a clause whose watch
+  // is blocked, so it would not drop them itself.
+  for (std::vector<Watcher>& list : watches_)
+    std::erase_if(list, [&](const Watcher& w) { return clauses_[w.clause] == nullptr; });
   learnt_ -= drop;
   deleted_ += drop;
   limit_ += limit_ / 10;

@@ -5,7 +5,8 @@
 // are watched: as long as neither is false the clause cannot propagate, so it is looked at only
 // when a watched literal becomes false. Watch lists are kept per variable (a literal over an
 // integer variable has no index of its own): a change of x reads each watch on x, which holds its
-// literal, and opens the clause only when that literal is now false. Nothing about them is undone
+// literal, and opens the clause only when that literal is now false and its blocker (another of
+// its literals) does not hold. Nothing about them is undone
 // on backtracking: a literal that was not false stays not false when domains widen again.
 //
 // Learnt clauses are reduced when there are too many: the least active half of those that are not
@@ -13,6 +14,7 @@
 // limit that grows slowly with the number of conflicts.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -68,13 +70,18 @@ class ClauseDatabase {
   std::uint64_t deleted() const { return deleted_; }
 
  private:
-  // A watch: the clause, and the literal of it watched (read first, so that a clause whose
-  // watched literal is not false is never touched).
+  // A watch: the clause, the literal of it watched (read first, so that a clause whose watched
+  // literal is not false is never touched), and another literal of it, the blocker (MiniSat's):
+  // when that one holds, the clause is satisfied and is not opened either. Opening a clause is
+  // the expensive part of propagation (its literals are elsewhere in memory).
   struct Watcher {
     std::uint32_t clause;
     Lit lit;
+    Lit blocker;
   };
-  void watch(std::uint32_t i, Lit l) { watches_[static_cast<std::size_t>(l.var.id)].push_back({i, l}); }
+  void watch(std::uint32_t i, Lit l, Lit blocker) {
+    watches_[static_cast<std::size_t>(l.var.id)].push_back({i, l, blocker});
+  }
 
   std::vector<std::unique_ptr<Clause>> clauses_;  // by index; nullptr: a free slot
   std::vector<std::uint32_t> free_;               // free slots
@@ -97,18 +104,21 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
     for (std::size_t k = 0; k < list.size(); ++k) {
       const Watcher w = list[k];
       // The watched literal is still not false: nothing to do, and the clause is not even read.
-      if (!falsified(d, w.lit)) {
+      if (!falsified(d, w.lit) || holds(d, w.blocker)) {
         list[keep++] = w;
         continue;
       }
       Clause* c = clauses_[w.clause].get();
-      if (c == nullptr) continue;  // deleted: drop the watch
+      assert(c != nullptr);  // reduce() drops a deleted clause's watches
       std::vector<Lit>& lits = c->lits;
-      if (lits[0] != w.lit && lits[1] != w.lit) continue;  // its slot holds another clause now
+      assert(lits[0] == w.lit || lits[1] == w.lit);
       // The false watch goes second.
       if (lits[0] == w.lit) std::swap(lits[0], lits[1]);
       list[keep++] = w;
-      if (holds(d, lits[0])) continue;
+      if (holds(d, lits[0])) {
+        list[keep - 1].blocker = lits[0];
+        continue;
+      }
       // lits[1] is false: watch another literal that is not.
       bool moved = false;
       for (std::size_t j = 2; j < lits.size(); ++j) {
@@ -116,9 +126,10 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
         std::swap(lits[1], lits[j]);
         if (lits[1].var == x) {  // still a literal of x: this watch follows it
           list[keep - 1].lit = lits[1];
+          list[keep - 1].blocker = lits[0];
         } else {  // the watch moves to the other variable's list
           --keep;
-          watch(w.clause, lits[1]);
+          watch(w.clause, lits[1], lits[0]);
         }
         moved = true;
         break;

@@ -5,7 +5,7 @@
 
 namespace csp::learning {
 
-Trail::Trail(const Model& model) : last_(static_cast<std::size_t>(model.var_count()), -1) {
+Trail::Trail(const Model& model) : by_var_(static_cast<std::size_t>(model.var_count())) {
   events_.reserve(1024);
 }
 
@@ -14,21 +14,28 @@ void Trail::clear(const Domains& start) {
   else start_.copy_from(start);
   events_.clear();
   level_start_.clear();
-  std::fill(last_.begin(), last_.end(), -1);
+  for (auto& v : by_var_) v.clear();
+}
+
+void Trail::new_level(const Domains& now) {
+  const std::size_t level = level_start_.size();
+  if (level_end_.size() <= level) level_end_.push_back(now);  // deeper than ever before: once per level
+  else if (level_end_[level].words().size() != now.words().size()) level_end_[level] = now;
+  else level_end_[level].copy_from(now);
+  level_start_.push_back(size());
 }
 
 void Trail::backtrack(std::uint32_t level) {
   if (level >= this->level()) return;
   const std::uint32_t keep = level_start_[level];
-  for (std::uint32_t i = size(); i-- > keep;) last_[static_cast<std::size_t>(events_[i].fact.var.id)] = events_[i].prev;
+  for (std::uint32_t i = size(); i-- > keep;) by_var_[static_cast<std::size_t>(events_[i].fact.var.id)].pop_back();
   events_.resize(keep);
   level_start_.resize(level);
 }
 
 void Trail::push(Lit fact, Cause cause, std::uint32_t write) {
-  std::int32_t& last = last_[static_cast<std::size_t>(fact.var.id)];
-  events_.push_back(Event{fact, level(), last, write, cause});
-  last = static_cast<std::int32_t>(events_.size() - 1);
+  by_var_[static_cast<std::size_t>(fact.var.id)].push_back(size());
+  events_.push_back(Event{fact, level(), write, cause});
 }
 
 void Trail::record_word(const Domains& d, Var v, std::uint64_t old, std::uint64_t now, Cause cause) {
@@ -83,23 +90,29 @@ void Trail::record_wide(const Domains& d, Var v, Cause cause) {
 std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   assert(fact.kind != Lit::Kind::eq);
   if (holds(start_, fact)) return -1;  // true before any event (a later one may repeat it)
-  // Walking back in time, bounds only widen: the last event met that makes the fact true is the
-  // earliest; for a bound fact the walk stops at the first event of its kind that does not.
+  // A variable of few events (a Boolean has one) is read whole. Otherwise, the level that made
+  // the fact true: the first whose end holds it (facts only ever become true), or else at's own
+  // level; then only that level's events are read.
+  const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(fact.var.id)];
+  std::uint32_t from = 0, to = at;
+  if (std::lower_bound(mine.begin(), mine.end(), at) - mine.begin() > 8) {
+    std::uint32_t lo = 0, hi = level_at(at);
+    while (lo < hi) {
+      const std::uint32_t mid = lo + (hi - lo) / 2;
+      if (holds(level_end_[mid], fact)) hi = mid;
+      else lo = mid + 1;
+    }
+    from = lo == 0 ? 0 : level_start_[lo - 1];
+    to = std::min(at, lo < level() ? level_start_[lo] : size());
+  }
+  // Newest first: the last event met that makes the fact true is the earliest.
   std::int32_t found = -1;
-  for_each_event(fact.var, at, [&](const Event& ev) {
+  for_each_event_between(fact.var, from, to, [&](const Event& ev) {
     const Lit e = ev.fact;
     bool makes = false;
     switch (fact.kind) {
-      case Lit::Kind::ge:
-        if (e.kind == Lit::Kind::ne) return true;
-        makes = (e.kind == Lit::Kind::ge || e.kind == Lit::Kind::eq) && e.value >= fact.value;
-        if (!makes && e.kind != Lit::Kind::le) return false;
-        break;
-      case Lit::Kind::le:
-        if (e.kind == Lit::Kind::ne) return true;
-        makes = (e.kind == Lit::Kind::le || e.kind == Lit::Kind::eq) && e.value <= fact.value;
-        if (!makes && e.kind != Lit::Kind::ge) return false;
-        break;
+      case Lit::Kind::ge: makes = (e.kind == Lit::Kind::ge || e.kind == Lit::Kind::eq) && e.value >= fact.value; break;
+      case Lit::Kind::le: makes = (e.kind == Lit::Kind::le || e.kind == Lit::Kind::eq) && e.value <= fact.value; break;
       case Lit::Kind::ne: makes = !satisfied_by(e, fact.value); break;
       case Lit::Kind::eq: break;
     }
@@ -109,21 +122,27 @@ std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   return found;
 }
 
+TrailView::TrailView(const Trail& trail, std::uint32_t at)
+    : trail_(trail),
+      at_(at),
+      from_(trail.level_at(at) == 0 ? 0 : trail.level_start(trail.level_at(at))),
+      base_(trail.level_at(at) == 0 ? trail.start() : trail.level_end(trail.level_at(at) - 1)) {}
+
 // Newest first: the first bound of the wanted side met is the one that holds (an [x = v] is
 // always the newest, and bounds both sides).
-Value TrailView::bound(Var v, Lit::Kind side, Value start) const {
-  trail_.for_each_event(v, at_, [&](const Event& e) {
+Value TrailView::bound(Var v, Lit::Kind side, Value base) const {
+  trail_.for_each_event_between(v, from_, at_, [&](const Event& e) {
     if (e.fact.kind != side && e.fact.kind != Lit::Kind::eq) return true;
-    start = e.fact.value;
+    base = e.fact.value;
     return false;
   });
-  return start;
+  return base;
 }
 
 bool TrailView::contains(Var v, Value x) const {
-  if (!trail_.start().contains(v, x)) return false;
+  if (!base_.contains(v, x)) return false;
   bool gone = false;
-  trail_.for_each_event(v, at_, [&](const Event& e) {
+  trail_.for_each_event_between(v, from_, at_, [&](const Event& e) {
     gone = !satisfied_by(e.fact, x);
     return !gone;
   });

@@ -7,9 +7,16 @@
 // true later, [x >= v] and [x <= v] instead), otherwise a raised least value gets [x >= v], a
 // lowered greatest value [x <= v], and each value removed strictly between the new bounds
 // [x != v]. So the domain of a variable at any point of the trail is read back from its events:
-// the latest bounds and the holes inside them. Events of one variable are chained newest first.
+// the latest bounds and the holes inside them.
+//
+// Reading the past fast is what conflict analysis needs (it asks, for every fact it meets, which
+// event made it true, and explanations read the domains before a write): each variable keeps the
+// indices of its events, so the events before a point are found by binary search, and the trail
+// keeps the domains as each decision level ended, so a question about a point of level L starts
+// from the end of level L - 1 and reads only level L's events.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -35,7 +42,6 @@ struct Cause {
 struct Event {
   Lit fact;                 ///< [x >= v], [x <= v], [x = v] or [x != v]
   std::uint32_t level = 0;  ///< the decision level it was made at (0: the root)
-  std::int32_t prev = -1;   ///< the previous event of the same variable, or -1
   std::uint32_t write = 0;  ///< the index of the first event of its write: the domains before it explain it
   Cause cause;
 };
@@ -51,8 +57,12 @@ class Trail {
   const Domains& start() const { return start_; }
   /// The current decision level.
   std::uint32_t level() const { return static_cast<std::uint32_t>(level_start_.size()); }
-  /// Opens the next decision level.
-  void new_level() { level_start_.push_back(size()); }
+  /// Opens the next decision level; `now` is the domains as the current level ends (a copy is kept).
+  void new_level(const Domains& now);
+  /// The domains as `level` (< level()) ended: before the first event of level + 1.
+  const Domains& level_end(std::uint32_t level) const { return level_end_[level]; }
+  /// The decision level of the point just before event index `at` (<= size()).
+  std::uint32_t level_at(std::uint32_t at) const { return at < size() ? events_[at].level : level(); }
   /// Drops every event above `level` and goes back to it.
   void backtrack(std::uint32_t level);
   /// Number of events.
@@ -73,10 +83,15 @@ class Trail {
   /// Calls f(const Event&) for each event of v before index `at`, newest first, while f returns true.
   template <class F>
   void for_each_event(Var v, std::uint32_t at, F&& f) const {
-    std::int32_t i = last_[static_cast<std::size_t>(v.id)];
-    while (i >= 0 && static_cast<std::uint32_t>(i) >= at) i = events_[static_cast<std::size_t>(i)].prev;
-    for (; i >= 0; i = events_[static_cast<std::size_t>(i)].prev)
-      if (!f(events_[static_cast<std::size_t>(i)])) return;
+    for_each_event_between(v, 0, at, f);
+  }
+  /// The same, for the events of index in [from, at) only.
+  template <class F>
+  void for_each_event_between(Var v, std::uint32_t from, std::uint32_t at, F&& f) const {
+    const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(v.id)];
+    for (auto it = std::lower_bound(mine.begin(), mine.end(), at); it != mine.begin();) {
+      if (*--it < from || !f(events_[*it])) return;
+    }
   }
   /// The facts that describe v's domain just before event index `at`, events of level 0 left out:
   /// its bounds (or its value) and the holes between them. Calls f(Lit).
@@ -88,8 +103,9 @@ class Trail {
 
   Domains start_;
   std::vector<Event> events_;
-  std::vector<std::int32_t> last_;            // per variable: its newest event, or -1
+  std::vector<std::vector<std::uint32_t>> by_var_;  // per variable: the indices of its events, ascending
   std::vector<std::uint32_t> level_start_;    // per level >= 1: the index of its first event
+  std::vector<Domains> level_end_;            // per level < level(): the domains as it ended (kept for reuse)
   // before(): the wider variable's bounds and words (a multi-word bitset's, between its bounds)
   Value before_min_ = 0, before_max_ = 0;
   std::vector<std::uint64_t> before_words_;
@@ -98,17 +114,21 @@ class Trail {
 /// The domains just before event index `at`, read back from the trail (Propagator::explain's view).
 class TrailView final : public PastDomains {
  public:
-  TrailView(const Trail& trail, std::uint32_t at) : trail_(trail), at_(at) {}
-  Value min(Var v) const override { return bound(v, Lit::Kind::ge, trail_.start().min(v)); }
-  Value max(Var v) const override { return bound(v, Lit::Kind::le, trail_.start().max(v)); }
+  /// The domains just before event index `at` (<= trail.size()).
+  TrailView(const Trail& trail, std::uint32_t at);
+  Value min(Var v) const override { return bound(v, Lit::Kind::ge, base_.min(v)); }
+  Value max(Var v) const override { return bound(v, Lit::Kind::le, base_.max(v)); }
   bool contains(Var v, Value x) const override;
 
  private:
-  // v's newest bound on one side (ge: least, le: greatest) before at_, or `start` when none.
-  Value bound(Var v, Lit::Kind side, Value start) const;
+  // v's newest bound on one side (ge: least, le: greatest) among the events in [from_, at_), or
+  // `base` when none.
+  Value bound(Var v, Lit::Kind side, Value base) const;
 
   const Trail& trail_;
   std::uint32_t at_;
+  std::uint32_t from_;   // the first event of at_'s level
+  const Domains& base_;  // the domains before from_ (the previous level's end, or the start)
 };
 
 template <class F>

@@ -157,7 +157,7 @@ TEST_CASE("the trail records a write as the facts it adds", "[learning]") {
   csp::Domains d = m.initial_domains();
   trail.clear(d);
   const csp::learning::Cause by{csp::learning::Cause::Kind::decision, 0};
-  trail.new_level();
+  trail.new_level(d);
   // {0..9} -> {2, 3, 5, 7}: min up, max down, holes 4 and 6 inside.
   const std::uint64_t old = d.bits(x);
   d.set_bits(x, (1u << 2) | (1u << 3) | (1u << 5) | (1u << 7));

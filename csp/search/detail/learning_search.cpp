@@ -56,7 +56,6 @@ SearchResult LearningSearch::run(const Domains& start, Goal goal) {
 
 // Opens the next level with the orders' decision, or finds every variable fixed.
 LearningSearch::Step LearningSearch::decide() {
-  if (limit_reached()) return stop(SearchStatus::limit);
   Stats& s = result_.stats;
   if (restart_at_ != 0 && s.failures >= restart_at_) {
     ++s.restarts;
@@ -75,12 +74,13 @@ LearningSearch::Step LearningSearch::decide() {
   ValueOrder* values = nullptr;
   const Var v = branching_.select(current_, values);
   if (v.id < 0) return Step::solution;
+  // A limit stops the next decision, not the discovery that none is needed (as depth-first search
+  // finds a solution at its node limit).
+  if (limit_reached()) return stop(SearchStatus::limit);
   const Lit l = decision_on(v, values);
   ++s.nodes;
   const std::uint32_t level = learner_.trail().level();
-  if (saved_.size() <= level) saved_.push_back(current_);  // deeper than ever before: once per level
-  else saved_[level].copy_from(current_);
-  learner_.trail().new_level();
+  learner_.trail().new_level(current_);
   s.max_depth = std::max<std::uint64_t>(s.max_depth, level + 1);
   if (!learner_.post(current_, l, Cause{Cause::Kind::decision, 0}))
     throw std::logic_error("a value order decided " + to_string(l) + ", which holds for no candidate");
@@ -161,8 +161,9 @@ std::string LearningSearch::describe(const learning::Learnt& l) const {
 }
 
 void LearningSearch::backjump(std::uint32_t level) {
-  if (level >= learner_.trail().level()) return;
-  current_.copy_from(saved_[level]);
+  const learning::Trail& trail = learner_.trail();
+  if (level >= trail.level()) return;
+  current_.copy_from(trail.level_end(level));
   learner_.backtrack(level);
 }
 

@@ -67,7 +67,6 @@ class LearningSearch {
   Engine engine_;
   Branching branching_;
   learning::Learner learner_;
-  std::vector<Domains> saved_;  // per level: the domains when its decision was taken (saved_[0]: the root)
   Domains current_;
   std::vector<Value> values_;   // scratch: a listed value order's candidates
   std::vector<Value> assignment_;
