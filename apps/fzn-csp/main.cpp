@@ -59,7 +59,8 @@ int main(int argc, char** argv) {
       ->check(apps_common::whole_number(1, 1024));
   app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
   apps_common::add_search_options(app, settings,
-                                  {"order", "values", "inference", "node-limit", "restart", "restart-base"});
+                                  {"order", "values", "inference", "node-limit", "restart", "restart-base", "restart-search",
+                                   "phase-saving"});
   // Gecode's spellings of the two limits (-node N, -time MS), which MiniZinc passes on from a parameter
   // file's "backend-flags" ({"-node": 1} becomes `-node 1`); CLI11 would read -node as -n with the value "ode".
   std::vector<std::string> args(argv + 1, argv + argc);

@@ -28,4 +28,25 @@ std::string_view to_string(Inference i) {
   return "?";
 }
 
+PhaseSaving parse_phase_saving(std::string_view name) {
+  if (name == "none") return PhaseSaving::none;
+  if (name == "last") return PhaseSaving::last;
+  if (name == "solution") return PhaseSaving::solution;
+  throw std::invalid_argument("unknown phase saving '" + std::string(name) + "' (expected none, last or solution)");
+}
+
+const std::vector<std::string_view>& phase_saving_names() {
+  static const std::vector<std::string_view> n{"none", "last", "solution"};
+  return n;
+}
+
+std::string_view to_string(PhaseSaving p) {
+  switch (p) {
+    case PhaseSaving::none: return "none";
+    case PhaseSaving::last: return "last";
+    case PhaseSaving::solution: return "solution";
+  }
+  return "?";
+}
+
 }  // namespace csp

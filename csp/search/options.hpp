@@ -32,8 +32,27 @@ enum class Inference : std::uint8_t {
 Inference parse_inference(std::string_view name);
 /// The names parse_inference() accepts, weakest first.
 const std::vector<std::string_view>& inference_names();
-/// "none", "fc" or "mac".
+/// "none", "fc", "mac" or "learn".
 std::string_view to_string(Inference i);
+
+/// Which value a variable is tried at first when search comes back to it (phase saving, as SAT
+/// solvers keep a literal's polarity): the value order decides only where none is remembered, or
+/// the remembered value is no longer a candidate.
+enum class PhaseSaving : std::uint8_t {
+  none,      ///< the value order alone
+  /// the value the variable last had: under learning, every fixing a backjump or restart undoes;
+  /// without, the variable's last decision (and each solution's values)
+  last,
+  /// the value it has in the newest solution (solution-based phase saving, Demirovic, Chu and
+  /// Stuckey 2018): an optimisation search looks around its best solution first
+  solution,
+};
+/// Parses "none", "last" or "solution"; throws std::invalid_argument otherwise.
+PhaseSaving parse_phase_saving(std::string_view name);
+/// The names parse_phase_saving() accepts.
+const std::vector<std::string_view>& phase_saving_names();
+/// "none", "last" or "solution".
+std::string_view to_string(PhaseSaving p);
 
 /// Bounds on one search; zero means unbounded.
 struct Limits {
@@ -83,6 +102,8 @@ struct SearchOptions {
   /// and the optimisation bound. Every goal stays complete and exact: a satisfaction search stops
   /// restarting at its first solution, and the schedule grows without bound. Off by default.
   Restarts restarts;
+  /// The value tried first on a variable search comes back to (PhaseSaving); none by default.
+  PhaseSaving phase_saving = PhaseSaving::none;
   /// Threads searching one instance together (csp/search/detail/parallel.hpp): the space is split into many
   /// more parts than threads, handed out in order. Counts and optimal objectives equal one
   /// thread's; the first solution may be another one (each is checked). 1: the sequential search,

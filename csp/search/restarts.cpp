@@ -10,7 +10,22 @@ namespace csp {
 
 namespace {
 constexpr std::string_view kNames[] = {"none", "luby", "geometric"};
+constexpr std::string_view kSearchNames[] = {"same", "activity", "alternate"};
 }  // namespace
+
+RestartSearch parse_restart_search(std::string_view name) {
+  for (std::size_t i = 0; i < std::size(kSearchNames); ++i)
+    if (kSearchNames[i] == name) return static_cast<RestartSearch>(i);
+  throw std::invalid_argument("unknown search after restarts '" + std::string(name) +
+                              "' (expected same, activity or alternate)");
+}
+
+const std::vector<std::string_view>& restart_search_names() {
+  static const std::vector<std::string_view> names(std::begin(kSearchNames), std::end(kSearchNames));
+  return names;
+}
+
+std::string_view to_string(RestartSearch s) { return kSearchNames[static_cast<std::size_t>(s)]; }
 
 RestartKind parse_restart_kind(std::string_view name) {
   for (std::size_t i = 0; i < std::size(kNames); ++i)

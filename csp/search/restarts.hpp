@@ -30,11 +30,27 @@ const std::vector<std::string_view>& restart_kind_names();
 /// "none", "luby" or "geometric".
 std::string_view to_string(RestartKind k);
 
+/// Which orders the runs after a restart branch with (Chuffed's --switch-to-vsids-after and
+/// --toggle-vsids): a model's own search (its phases, its order) finds the first solutions fast,
+/// and activity then follows what the failures taught.
+enum class RestartSearch : std::uint8_t {
+  same,       ///< every run branches with the search's own orders
+  activity,   ///< the first run with the search's orders, every later run by activity (VSIDS)
+  alternate,  ///< odd runs with the search's orders, even runs by activity
+};
+/// Parses "same", "activity" or "alternate"; throws std::invalid_argument otherwise.
+RestartSearch parse_restart_search(std::string_view name);
+/// The names parse_restart_search() accepts.
+const std::vector<std::string_view>& restart_search_names();
+/// "same", "activity" or "alternate".
+std::string_view to_string(RestartSearch s);
+
 /// How a search restarts (SearchOptions::restarts).
 struct Restarts {
   RestartKind kind = RestartKind::none;  ///< the schedule (none: no restarts)
   std::uint64_t base = 100;              ///< failures allowed to the first run (scale of every run; >= 1)
   double factor = 1.5;                   ///< geometric only: each run's allowance over the previous one (> 1)
+  RestartSearch search = RestartSearch::same;  ///< the orders of the runs after a restart
 };
 
 /// The i-th term (i >= 1) of Luby's sequence 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ...: 2^(k-1)

@@ -37,6 +37,13 @@ OptionTable core_option_table() {
   t.add({"restart-base", "restart_base", OptionKind::whole,
          "Failures allowed to the first run of a restart schedule (the scale of every run)", {}, 1, UINT64_MAX,
          &SearchSettings::restart_base});
+  t.add({"restart-search", "restart_search", OptionKind::choice,
+         "Orders of the runs after a restart: the same, activity from the first restart on, or the two in turn "
+         "(needs --restart)",
+         strings(restart_search_names()), 0, UINT64_MAX, &SearchSettings::restart_search});
+  t.add({"phase-saving", "phase_saving", OptionKind::choice,
+         "Try first the value a variable last had, or had in the newest solution (none: the value order alone)",
+         strings(phase_saving_names()), 0, UINT64_MAX, &SearchSettings::phase_saving});
   return t;
 }
 
@@ -71,6 +78,12 @@ SearchOptions SearchSettings::search_options() const {
   o.limits.time = time_limit_of(time_limit);
   o.restarts.kind = parse_restart_kind(restart);
   o.restarts.base = restart_base;
+  o.restarts.search = parse_restart_search(restart_search);
+  if (o.restarts.search != RestartSearch::same && o.restarts.kind == RestartKind::none)
+    throw std::invalid_argument("restart search '" + restart_search +
+                                "' changes the orders at restarts, and there are none: give a restart schedule "
+                                "(luby or geometric) too");
+  o.phase_saving = parse_phase_saving(phase_saving);
   return o;
 }
 

@@ -31,6 +31,8 @@ struct SearchSettings {
   double time_limit = 0;           ///< seconds per search, 0: none
   std::string restart = "none";    ///< a name of restart_kind_names()
   std::uint64_t restart_base = 100;  ///< failures allowed to the first run (Restarts::base)
+  std::string restart_search = "same";  ///< a name of restart_search_names()
+  std::string phase_saving = "none";    ///< a name of phase_saving_names()
 
   /// The options for a Solver (no tracer, no interrupt); throws std::invalid_argument naming a
   /// bad order, value order or inference. The rules are not part of it: see csp::rule_set()
@@ -76,7 +78,7 @@ class OptionTable {
 };
 
 /// The search core's options, in the order the commands list them: order, values, seed, inference,
-/// node-limit, time-limit, restart, restart-base (a module's may go between: the rules' after
+/// node-limit, time-limit, restart, restart-base, restart-search, phase-saving (a module's may go between: the rules' after
 /// inference). Built from the library's own name lists.
 OptionTable core_option_table();
 /// The value of `spec` in `s` as text: a name as is, a number in decimal ("0", "2.5").

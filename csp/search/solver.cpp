@@ -10,7 +10,10 @@
 namespace csp {
 
 Solver::Solver(const Model& model, SearchOptions options)
-    : model_(model), dfs_(std::make_unique<DepthFirstSearch>(model, options)) {
+    : model_(model) {
+  if (options.restarts.search != RestartSearch::same && options.restarts.kind == RestartKind::none)
+    throw std::invalid_argument("Restarts::search changes the orders at restarts, and Restarts::kind is none");
+  dfs_ = std::make_unique<DepthFirstSearch>(model, options);
   if (options.threads > 1 && options.tracer == nullptr) {
     if (!options.worker_model) throw std::invalid_argument("threads > 1 needs SearchOptions::worker_model");
     parallel_ = std::make_unique<ParallelSearch>(model, std::move(options), *dfs_);

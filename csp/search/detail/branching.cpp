@@ -1,42 +1,113 @@
 #include "csp/search/detail/branching.hpp"
 
+#include <algorithm>
+
 namespace csp {
 
+// Phase saving over any value order: the saved value first where it is still a candidate, then
+// the order's own choice. A listed order keeps its list, the saved value moved to its front (a
+// value the order leaves out, a symmetry it prunes, stays out); a lazy one decides the saved
+// value, and once search has refuted it (it is no longer a candidate) decides as it would.
+class Branching::SavedFirst final : public ValueOrder {
+ public:
+  SavedFirst(ValueOrder& inner, const Branching& memory) : inner_(inner), memory_(memory) {}
+  void order(Var v, const Domains& d, std::vector<Value>& out) override {
+    inner_.order(v, d, out);
+    Value s = 0;
+    if (!saved(v, d, s)) return;
+    const auto it = std::find(out.begin(), out.end(), s);
+    if (it != out.end()) std::rotate(out.begin(), it, it + 1);
+  }
+  bool lazy(Var v, const Domains& d) const override { return inner_.lazy(v, d); }
+  Decision decide(Var v, const Domains& d) override {
+    Value s = 0;
+    return saved(v, d, s) ? Decision{Decision::Kind::assign, s} : inner_.decide(v, d);
+  }
+
+ private:
+  bool saved(Var v, const Domains& d, Value& s) const {
+    const auto i = static_cast<std::size_t>(v.id);
+    if (memory_.has_saved_[i] == 0) return false;
+    s = memory_.saved_[i];
+    return d.contains(v, s);
+  }
+
+  ValueOrder& inner_;
+  const Branching& memory_;
+};
+
 Branching::Branching(const Model& model, const SearchOptions& options)
-    : var_order_(options.order(model)), value_order_(options.values(model)) {
+    : var_order_(options.order(model)),
+      value_order_(options.values(model)),
+      restart_search_(options.restarts.kind != RestartKind::none ? options.restarts.search : RestartSearch::same),
+      saving_(options.phase_saving) {
   for (const Phase& p : options.phases) {
     if (p.vars.empty()) continue;
     phase_orders_.push_back((p.order ? p.order : options.order)(model));
     phase_orders_.back()->restrict(p.vars);
     phase_values_.push_back((p.values ? p.values : options.values)(model));
   }
+  if (restart_search_ != RestartSearch::same) activity_ = order::activity()(model);
+  if (saving_ != PhaseSaving::none) {
+    saved_.assign(static_cast<std::size_t>(model.var_count()), 0);
+    has_saved_.assign(saved_.size(), 0);
+    wrapped_.push_back(std::make_unique<SavedFirst>(*value_order_, *this));
+    for (auto& v : phase_values_) wrapped_.push_back(std::make_unique<SavedFirst>(*v, *this));
+  }
 }
+
+Branching::~Branching() = default;
 
 void Branching::start() {
   var_order_->start();
   for (auto& o : phase_orders_) o->start();
+  if (activity_) activity_->start();
+  by_activity_ = false;
+  std::fill(has_saved_.begin(), has_saved_.end(), 0);
+}
+
+ValueOrder* Branching::values_for(std::size_t i) {
+  if (!wrapped_.empty()) return wrapped_[i].get();
+  return i == 0 ? value_order_.get() : phase_values_[i - 1].get();
 }
 
 Var Branching::select(const Domains& d, ValueOrder*& values) {
+  if (by_activity_) {
+    values = values_for(0);
+    return activity_->select(d);
+  }
   for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
     const Var v = phase_orders_[p]->select(d);
     if (v.id >= 0) {
-      values = phase_values_[p].get();
+      values = values_for(p + 1);
       return v;
     }
   }
-  values = value_order_.get();
+  values = values_for(0);
   return var_order_->select(d);
 }
 
 void Branching::failed(PropagatorId by) {
   var_order_->failed(by);
   for (auto& o : phase_orders_) o->failed(by);
+  if (activity_) activity_->failed(by);
 }
 
 void Branching::conflict(std::span<const Var> vars) {
   var_order_->conflict(vars);
   for (auto& o : phase_orders_) o->conflict(vars);
+  if (activity_) activity_->conflict(vars);
+}
+
+void Branching::restarted(std::uint64_t run) {
+  if (restart_search_ == RestartSearch::activity) by_activity_ = true;
+  else if (restart_search_ == RestartSearch::alternate) by_activity_ = run % 2 == 0;
+}
+
+void Branching::solution(std::span<const Value> values) {
+  if (saving_ == PhaseSaving::none) return;
+  std::copy(values.begin(), values.end(), saved_.begin());
+  std::fill(has_saved_.begin(), has_saved_.end(), 1);
 }
 
 }  // namespace csp

@@ -1,9 +1,13 @@
 // The orders a search branches with: the options' own variable and value orders, and one pair per
-// branching phase (SearchOptions::phases), each restricted to its variables. Depth-first search
-// (csp/search/detail/dfs.cpp) and the split into parts (csp/search/subproblem.cpp) both branch through one of these, so
-// that a split sees exactly the tree the search would.
+// branching phase (SearchOptions::phases), each restricted to its variables; after restarts, the
+// activity order where Restarts::search says so; and the values phase saving remembers
+// (SearchOptions::phase_saving), tried before the value order's choice. Depth-first search
+// (csp/search/detail/dfs.cpp), the learning search and the split into parts
+// (csp/search/subproblem.cpp) all branch through one of these, so that a split sees exactly the
+// tree the search would.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <span>
 #include <vector>
@@ -18,23 +22,52 @@ class Branching {
  public:
   /// Builds each order once from the options' factories (phases without variables are skipped).
   Branching(const Model& model, const SearchOptions& options);
+  ~Branching();
 
-  /// Tells every variable order that a search starts.
+  /// Tells every variable order that a search starts; forgets the saved values.
   void start();
   /// The variable to branch on in d and the value order for it: the first phase with an unfixed
-  /// variable decides, else the options' own order. Var id -1: every variable is fixed.
+  /// variable decides, else the options' own order (in a run Restarts::search gives to activity,
+  /// the activity order over every variable). Var id -1: every variable is fixed.
   Var select(const Domains& d, ValueOrder*& values);
   /// Tells every variable order that propagator `by` failed (kNoPropagator: a decision emptied a domain).
   void failed(PropagatorId by);
   /// Tells every variable order the variables of a conflict's analysis (learning search).
   void conflict(std::span<const Var> vars);
+  /// Run `run` (>= 2) of a restart schedule begins: Restarts::search picks its orders.
+  void restarted(std::uint64_t run);
+  /// PhaseSaving::last: v last had `value` (a decision, or a fixing search undoes).
+  void remember(Var v, Value value) {
+    if (saving_ != PhaseSaving::last) return;
+    saved_[static_cast<std::size_t>(v.id)] = value;
+    has_saved_[static_cast<std::size_t>(v.id)] = 1;
+  }
+  /// True when remember() keeps what it is told (PhaseSaving::last).
+  bool remembers() const { return saving_ == PhaseSaving::last; }
+  /// A solution (a value per variable): under phase saving, every variable's saved value.
+  void solution(std::span<const Value> values);
 
  private:
+  class SavedFirst;  // a value order that tries the saved value first, then its own
+
+  ValueOrder* values_for(std::size_t i);  // value order i (0: the options', p + 1: phase p's), wrapped
+
   std::unique_ptr<VariableOrder> var_order_;
   std::unique_ptr<ValueOrder> value_order_;
   // The phases' own orders, each restricted to its variables.
   std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
   std::vector<std::unique_ptr<ValueOrder>> phase_values_;
+  // Restarts::search activity or alternate: the activity order, told of every failure and
+  // conflict from the start, and whether the run under way branches with it.
+  RestartSearch restart_search_ = RestartSearch::same;
+  std::unique_ptr<VariableOrder> activity_;
+  bool by_activity_ = false;
+  // Phase saving: a value per variable, valid where has_saved_ is 1; and the value orders wrapped
+  // to try it first (empty under PhaseSaving::none).
+  PhaseSaving saving_ = PhaseSaving::none;
+  std::vector<Value> saved_;
+  std::vector<std::uint8_t> has_saved_;
+  std::vector<std::unique_ptr<SavedFirst>> wrapped_;
 };
 
 }  // namespace csp

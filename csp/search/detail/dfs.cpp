@@ -209,6 +209,7 @@ DepthFirstSearch::Step DepthFirstSearch::solution() {
     Stats& s = result_.stats;
     ++s.solutions;
     result_.solution = assignment_;
+    branching_.solution(assignment_);
     // Restarting now would find this solution again: a satisfaction search searches on without.
     if (goal_.objective == nullptr) restarting_ = false;
     if (goal_.objective != nullptr) {  // from now on only a strictly better one is a solution
@@ -256,6 +257,7 @@ DepthFirstSearch::Step DepthFirstSearch::next() {
   if (limit_reached()) return stop(SearchStatus::limit);
   ++result_.stats.nodes;
   f.tried = c;
+  if (c.kind == Decision::Kind::assign) branching_.remember(f.var, c.value);
   // The first decision of a new node starts from domains equal to the node's: no copy back.
   if (!current_is_saved_) current_.copy_from(f.saved);
   current_is_saved_ = false;
@@ -323,6 +325,7 @@ DepthFirstSearch::Step DepthFirstSearch::restart() {
   depth_ = 0;
   current_is_saved_ = false;
   restart_at_ = result_.stats.failures + restart_allowance(options_.restarts, ++restart_run_);
+  branching_.restarted(restart_run_);
   if (goal_.objective != nullptr && bounds_ != 0) {
     if (!apply_bound(root_)) return stop(SearchStatus::exhausted);
   }

@@ -61,6 +61,7 @@ LearningSearch::Step LearningSearch::decide() {
     ++s.restarts;
     backjump(0);
     restart_at_ = s.failures + restart_allowance(options_.restarts, ++restart_run_);
+    branching_.restarted(restart_run_);
   }
   if (goal_.shared != nullptr && goal_.objective != nullptr) {  // another thread's better bound
     const std::int64_t b = goal_.shared->bound.load(std::memory_order_relaxed);
@@ -126,6 +127,7 @@ LearningSearch::Step LearningSearch::solution() {
   Stats& s = result_.stats;
   ++s.solutions;
   result_.solution = assignment_;
+  branching_.solution(assignment_);
   if (goal_.objective != nullptr) {
     bound_ = current_.value(goal_.objective->var);
     bounded_ = true;
@@ -163,6 +165,10 @@ std::string LearningSearch::describe(const learning::Learnt& l) const {
 void LearningSearch::backjump(std::uint32_t level) {
   const learning::Trail& trail = learner_.trail();
   if (level >= trail.level()) return;
+  if (branching_.remembers()) {  // phase saving: each fixing about to be undone
+    for (std::uint32_t i = trail.level_start(level + 1); i < trail.size(); ++i)
+      if (trail[i].fact.kind == Lit::Kind::eq) branching_.remember(trail[i].fact.var, trail[i].fact.value);
+  }
   current_.copy_from(trail.level_end(level));
   learner_.backtrack(level);
 }
