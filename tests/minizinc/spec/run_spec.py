@@ -18,7 +18,7 @@ configuration is missing. Tests are skipped only when skips.txt (beside this fil
 
 Environment: CSP_MZN_SPEC (the suite folder), CSP_SPEC_TIMEOUT (seconds per test, default 10), CSP_SPEC_JOBS
 (tests run at once, default 2), CSP_SPEC_SOLVER (replaces `--solver csp`, e.g. "--solver gecode -G std" to try the
-runner itself on Gecode).
+runner itself on Gecode), CSP_SPEC_FZN_FLAGS (flags for fzn-csp, e.g. "--inference learn").
 """
 
 import argparse
@@ -1022,6 +1022,9 @@ def main():
                         help="tests at once (CSP_SPEC_JOBS, default 2)")
     parser.add_argument("--solver", default=os.environ.get("CSP_SPEC_SOLVER"),
                         help="minizinc arguments replacing `--solver csp` (CSP_SPEC_SOLVER)")
+    parser.add_argument("--fzn-flags", default=os.environ.get("CSP_SPEC_FZN_FLAGS"),
+                        help="flags for fzn-csp, passed as minizinc --fzn-flags (CSP_SPEC_FZN_FLAGS), e.g. "
+                             "\"--inference learn\" to run the suite with learning")
     parser.add_argument("--strict", action="store_true",
                         help="as the suite's strict harness: an answer not listed fails unless the test has "
                              "check_against or its suite is non-strict")
@@ -1049,6 +1052,8 @@ def main():
             return 77
         env["MZN_SOLVER_PATH"] = solvers_dir + (":" + env["MZN_SOLVER_PATH"] if env.get("MZN_SOLVER_PATH") else "")
         solver_args = ["--solver", "csp"]
+    if args.fzn_flags:
+        solver_args += ["--fzn-flags", args.fzn_flags]
 
     all_suites = load_suites(spec_dir)
     if args.suite:
