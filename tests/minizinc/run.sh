@@ -16,7 +16,8 @@
 # One line per model; the failures say why. Exit 0 when all agree, 1 otherwise, 77 (skipped) when `minizinc` or
 # our solver configuration is missing.
 # Environment: CSP_MZN_OURS replaces our solver's arguments (e.g. "--solver gecode -G std" to try the runner
-# without fzn-csp); CSP_MZN_TIMEOUT is the time limit of one minizinc run in seconds (default 30).
+# without fzn-csp); CSP_MZN_FZN_FLAGS adds flags for fzn-csp (e.g. "--inference learn", passed as minizinc
+# --fzn-flags); CSP_MZN_TIMEOUT is the time limit of one minizinc run in seconds (default 30).
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -lt 1 ]; then
@@ -31,6 +32,7 @@ if ! command -v minizinc > /dev/null; then
 fi
 limit=${CSP_MZN_TIMEOUT:-30}
 ours=(--solver csp)
+[ -n "${CSP_MZN_FZN_FLAGS:-}" ] && ours+=(--fzn-flags "$CSP_MZN_FZN_FLAGS")
 ours_env=(env "MZN_SOLVER_PATH=$build/share/minizinc/solvers")
 if [ -n "${CSP_MZN_OURS:-}" ]; then
   read -r -a ours <<< "$CSP_MZN_OURS"
@@ -111,6 +113,18 @@ if [ $# -gt 0 ]; then
   done
   lines=("${selected[@]}")
 fi
+# Under learning (CSP_MZN_FZN_FLAGS naming it), the models flagged slow-learning are left out, said so.
+case " ${CSP_MZN_FZN_FLAGS:-} " in *" learn "*)
+  kept=()
+  for line in "${lines[@]}"; do
+    read -r name _ <<< "$line"
+    case " $line " in
+      *" slow-learning "*) printf 'skip  %-30s slow-learning (models.txt)\n' "$name" ;;
+      *) kept+=("$line") ;;
+    esac
+  done
+  lines=("${kept[@]}") ;;
+esac
 # check INDEX LINE: compares one model; writes its report line to $work/INDEX.line (first word ok or FAIL).
 check() {
   local idx=$1 line=$2 name mode flags
