@@ -66,6 +66,12 @@ class LinearDomain final : public Propagator {
     return PropStatus::fixpoint;
   }
 
+  // What bounds reasoning proves, linear()'s explanation says (a bound, a value passed over, a
+  // failure of the bounds); a value removed from inside the bounds, the default.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    return bounds_->explain(at, inferred, reason);
+  }
+
  private:
   // Depth-first over order_[0..n-2]; at the bottom the last variable's value is rhs minus the
   // partial sum, divided by its coefficient, when that is exact and a candidate.
