@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "csp/constraints/extremum.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -153,6 +154,69 @@ class Arithmetic final : public Propagator {
     for (std::size_t i = 0; i < scope().size(); ++i)
       if (!supports_.prune(ctx, i, scope()[i])) return PropStatus::failed;
     return PropStatus::fixpoint;
+  }
+
+  // min and max explain as array_min / array_max. The others: a value leaves a variable when no
+  // values within the other variables' bounds support it (all that bounds reasoning removes, and
+  // much of what the enumeration does); those bounds explain it. A failure: a variable none of
+  // whose candidates (at most 64) the others' bounds support. The default where holes of the
+  // others matter, and for a variable twice in the scope.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (extremum_) return extremum_->explain(at, inferred, reason);
+    const std::vector<Var>& s = scope();
+    if (s[0] == s.back() || (!unary() && (s[0] == s[1] || s[1] == s[2]))) return false;
+    const std::int64_t xl = at.min(s[0]), xh = at.max(s[0]);
+    const std::int64_t yl = unary() ? 0 : at.min(s[1]), yh = unary() ? 0 : at.max(s[1]);
+    const std::int64_t zl = at.min(s.back()), zh = at.max(s.back());
+    std::int64_t budget = 1 << 14;  // pairs tried, over every value asked about
+    // True when some a in [xl, xh], b in [yl, yh], with the one at position p set to c, makes
+    // f(a, b) within [zl, zh] (equal to c when p is z's); also once the budget runs out, as
+    // nothing is proved then.
+    const auto supported = [&](std::size_t p, std::int64_t c) {
+      const bool on_z = p == s.size() - 1;
+      const std::int64_t al = p == 0 ? c : xl, ah = p == 0 ? c : xh;
+      const std::int64_t bl = p == 1 && !on_z ? c : yl, bh = p == 1 && !on_z ? c : yh;
+      if ((ah - al + 1) * (bh - bl + 1) > budget) return true;
+      budget -= (ah - al + 1) * (bh - bl + 1);
+      for (std::int64_t a = al; a <= ah; ++a)
+        for (std::int64_t b = bl; b <= bh; ++b) {
+          const std::optional<std::int64_t> r = apply(op_, a, b);
+          if (r && (on_z ? *r == c : zl <= *r && *r <= zh)) return true;
+        }
+      return false;
+    };
+    const auto others = [&](std::size_t p) {
+      for (std::size_t k = 0; k < s.size(); ++k) {
+        if (k == p) continue;
+        reason.push_back(Lit::ge(s[k], at.min(s[k])));
+        reason.push_back(Lit::le(s[k], at.max(s[k])));
+      }
+    };
+    if (inferred == nullptr) {
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        const Var v = s[p];
+        if (std::int64_t{at.max(v)} - at.min(v) > 64) continue;
+        const std::size_t before = reason.size();
+        reason.push_back(Lit::ge(v, at.min(v)));
+        reason.push_back(Lit::le(v, at.max(v)));
+        bool none = true;
+        for (std::int64_t c = at.min(v); none && c <= at.max(v); ++c) {
+          if (!at.contains(v, static_cast<Value>(c))) reason.push_back(Lit::ne(v, static_cast<Value>(c)));
+          else none = !supported(p, c);
+        }
+        if (none) {
+          others(p);
+          return true;
+        }
+        reason.resize(before);
+      }
+      return false;
+    }
+    const auto p = static_cast<std::size_t>(std::find(s.begin(), s.end(), inferred->var) - s.begin());
+    if (p == s.size()) return false;
+    if (!detail::each_removal(at, *inferred, reason, [&](Value c) { return !supported(p, c); })) return false;
+    others(p);
+    return true;
   }
 
  private:

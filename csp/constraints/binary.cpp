@@ -99,12 +99,8 @@ class NotEqual final : public Propagator {
       reason.push_back(Lit::eq(y_, at.min(y_)));
       return true;
     }
-    const Var other = inferred->var == x_ ? y_ : x_;
-    if (!at.fixed(other)) return false;
-    const std::int64_t forbidden = inferred->var == x_ ? std::int64_t{at.min(y_)} + c_ : std::int64_t{at.min(x_)} - c_;
-    if (!in_range(forbidden)) return false;
-    reason.push_back(Lit::eq(other, at.min(other)));
-    return detail::removal_reaches(at, *inferred, static_cast<Value>(forbidden), reason);
+    return inferred->var == x_ ? detail::explain_shifted_differ(at, x_, y_, -c_, *inferred, reason)
+                               : detail::explain_shifted_differ(at, y_, x_, c_, *inferred, reason);
   }
 
  private:
@@ -141,6 +137,14 @@ class Equal final : public Propagator {
       if (!(in_range(a) && d.contains(x_, static_cast<Value>(a))) && !ctx.remove(y_, b)) return PropStatus::failed;
     }
     return ctx.fixed(x_) ? PropStatus::subsumed : PropStatus::fixpoint;  // then y is fixed to match
+  }
+
+  // A bound by the other side's bound, a removal by the partner the other side lacks, a fixing by
+  // the other side's value; a failure by the two sides' disjoint candidates.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred == nullptr) return detail::disjoint(at, x_, y_, reason, -c_);
+    return inferred->var == x_ ? detail::explain_shifted_equal(at, x_, y_, -c_, *inferred, reason)
+                               : detail::explain_shifted_equal(at, y_, x_, c_, *inferred, reason);
   }
 
  private:
@@ -188,18 +192,7 @@ class LessEqual final : public Propagator {
       reason.push_back(Lit::le(y_, at.max(y_)));
       return true;
     }
-    if (x_ == y_) return false;
-    return detail::explain_by_bounds(at, *inferred, reason, [&](Lit need) {
-      if (need.var == x_ && need.kind == Lit::Kind::le) {
-        reason.push_back(Lit::le(y_, at.max(y_)));
-        return detail::reach_bound(at, need, std::int64_t{at.max(y_)} + c_, reason);
-      }
-      if (need.var == y_ && need.kind == Lit::Kind::ge) {
-        reason.push_back(Lit::ge(x_, at.min(x_)));
-        return detail::reach_bound(at, need, std::int64_t{at.min(x_)} - c_, reason);
-      }
-      return false;
-    });
+    return detail::explain_less_equal(at, x_, y_, c_, *inferred, reason);
   }
 
  private:

@@ -1,6 +1,8 @@
 #include "csp/constraints/boolean.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "csp/constraints/detail/bounds.hpp"
@@ -108,6 +110,21 @@ class BoolSweep {
 // The state of a 0/1 variable from its code: 0 or 1 when fixed, -1 when open.
 int fixed_value(std::uint64_t code) { return code == 3 ? -1 : static_cast<int>(code >> 1); }
 
+// Learning: adds the weakest literal saying 0/1 variable v took `value` in `at` ([v <= 0] or
+// [v >= 1]: every constraint here keeps its variables in {0, 1}); false when v had not.
+bool took(const PastDomains& at, Var v, Value value, std::vector<Lit>& reason) {
+  const Lit l = value == 0 ? Lit::le(v, 0) : Lit::ge(v, 1);
+  if (!at.holds(l)) return false;
+  reason.push_back(l);
+  return true;
+}
+// The one value of {0, 1} that satisfies l; -1 when both do (then the cut to {0, 1} alone implies
+// l) and -2 when neither does.
+int single_01(Lit l) {
+  const bool by0 = satisfied_by(l, 0), by1 = satisfied_by(l, 1);
+  return by0 && by1 ? -1 : by0 ? 0 : by1 ? 1 : -2;
+}
+
 // At least one scope variable takes its wanted value (1 for the first `positives`, 0 after).
 class Clause final : public Propagator {
  public:
@@ -134,6 +151,20 @@ class Clause final : public Propagator {
     const Tally q = sweep_(ctx, scope(), pos_, scope().size());
     if (!q.in_01) return PropStatus::failed;
     return decide(ctx, p.ones > 0 || q.zeros > 0, p.open + q.open, p.open > 0 ? p.last_open : pos_ + q.last_open);
+  }
+
+  // The last open literal rests on the others' being false; a failure on all of them.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred != nullptr && single_01(*inferred) == -1) return true;
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      const Var v = scope()[i];
+      if (inferred != nullptr && v == inferred->var) {
+        if (!satisfied_by(*inferred, wanted(i))) return false;
+      } else if (!took(at, v, 1 - wanted(i), reason)) {
+        return false;
+      }
+    }
+    return true;
   }
 
  private:
@@ -179,6 +210,41 @@ class AllEqual final : public Propagator {
     return decide(ctx, (t_ == 1 ? xs.zeros : xs.ones) > 0, xs.open, xs.last_open, b.open > 0 ? -1 : static_cast<int>(b.ones));
   }
 
+  // b = 1 - t rests on one xs at 1 - t, b = t on every xs at t; an xs at t on b = t, the last xs
+  // at 1 - t on b = 1 - t and the others at t. A failure: b = t and one xs at 1 - t, or b = 1 - t
+  // and every xs at t.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = scope().size() - 1;
+    const Var b = scope()[n];
+    const auto xs = std::span<const Var>(scope()).first(n);
+    if (std::find(xs.begin(), xs.end(), b) != xs.end()) return false;
+    const std::size_t before = reason.size();
+    // one xs at 1 - t, and b at t when `with_b`
+    const auto one_missed = [&](bool with_b) {
+      if (with_b && !took(at, b, t_, reason)) return false;
+      for (Var x : xs)
+        if (took(at, x, 1 - t_, reason)) return true;
+      return false;
+    };
+    // every xs but `skip` at t, and b at 1 - t when `with_b`
+    const auto all_but = [&](Var skip, bool with_b) {
+      if (with_b && !took(at, b, 1 - t_, reason)) return false;
+      for (Var x : xs)
+        if (x != skip && !took(at, x, t_, reason)) return false;
+      return true;
+    };
+    if (inferred == nullptr) {
+      if (one_missed(true)) return true;
+      reason.resize(before);
+      return all_but(Var{}, true);
+    }
+    const int value = single_01(*inferred);
+    if (value == -1) return true;
+    if (value < 0) return false;
+    if (inferred->var == b) return value == t_ ? all_but(Var{}, false) : one_missed(false);
+    return value == t_ ? took(at, b, t_, reason) : all_but(inferred->var, true);
+  }
+
  private:
   // From the scope's state: whether some xs is fixed to 1 - t, how many xs are open and which one
   // was last, and b's value (-1: open).
@@ -220,6 +286,24 @@ class Parity final : public Propagator {
     const Tally t = sweep_(ctx, scope(), 0, scope().size());
     if (!t.in_01) return PropStatus::failed;
     return decide(ctx, t.ones, t.open, t.last_open);
+  }
+
+  // The last open variable, or a failure, rests on the others' values.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred != nullptr && single_01(*inferred) == -1) return true;
+    int ones = 0, open = 0;
+    for (Var v : scope()) {
+      if (inferred != nullptr && v == inferred->var) {
+        ++open;
+        continue;
+      }
+      const Value value = at.min(v);
+      if (!at.fixed(v) || value < 0 || value > 1 || !took(at, v, value, reason)) return false;
+      ones += value;
+    }
+    if (inferred == nullptr) return (ones % 2 == 1) != odd_;
+    // the open variable once (twice, its value would not count), with the value that fixes the parity
+    return open == 1 && satisfied_by(*inferred, (ones % 2 == 1) != odd_ ? 1 : 0);
   }
 
  private:

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -46,6 +48,78 @@ class Extremum final : public Propagator {
       if (below_count == 1 && !lower(ctx, scope()[below], m_hi, changed)) return PropStatus::failed;
     }
     return PropStatus::fixpoint;
+  }
+
+  // Through the sign, for min: m's least value rests on every x's least, its greatest on one x's
+  // greatest; an x's least on m's least; the one x that can still be the minimum, its greatest, on
+  // m's greatest and every other x above it. A failure: an x below m's least, or every x above
+  // m's greatest. Each bound as weak as carries the inference.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = scope().size() - 1;
+    const Var m = scope()[n];
+    const auto xs = std::span<const Var>(scope()).first(n);
+    if (std::find(xs.begin(), xs.end(), m) != xs.end()) return false;
+    const auto lo = [&](Var v) { return sign_ > 0 ? std::int64_t{at.min(v)} : -std::int64_t{at.max(v)}; };
+    const auto hi = [&](Var v) { return sign_ > 0 ? std::int64_t{at.max(v)} : -std::int64_t{at.min(v)}; };
+    // lo(v) >= a, hi(v) <= a as literals; a bound back from the sign
+    const auto lo_lit = [&](Var v, std::int64_t a) {
+      return sign_ > 0 ? Lit::ge(v, static_cast<Value>(a)) : Lit::le(v, static_cast<Value>(-a));
+    };
+    const auto hi_lit = [&](Var v, std::int64_t a) {
+      return sign_ > 0 ? Lit::le(v, static_cast<Value>(a)) : Lit::ge(v, static_cast<Value>(-a));
+    };
+    const auto real = [&](std::int64_t a) { return sign_ > 0 ? a : -a; };
+    // m at most k, and every x but `skip` above it
+    const auto all_above = [&](std::int64_t k, Var skip) {
+      reason.push_back(hi_lit(m, k));
+      for (Var x : xs) {
+        if (x == skip) continue;
+        if (lo(x) <= k) return false;
+        reason.push_back(lo_lit(x, k + 1));
+      }
+      return true;
+    };
+    if (inferred == nullptr) {
+      for (Var x : xs) {
+        if (hi(x) < lo(m)) {
+          reason.push_back(hi_lit(x, hi(x)));
+          reason.push_back(lo_lit(m, hi(x) + 1));
+          return true;
+        }
+      }
+      return all_above(hi(m), Var{});
+    }
+    return detail::explain_by_bounds(at, *inferred, reason, [&](Lit need) {
+      const Var v = need.var;
+      const bool raise = (need.kind == Lit::Kind::ge) == (sign_ > 0);  // lo(v) >= a, else hi(v) <= a
+      const std::int64_t a = sign_ > 0 ? std::int64_t{need.value} : -std::int64_t{need.value};
+      if (v == m && raise) {  // every x at least a, or their least and the holes past it
+        std::int64_t least = INT64_MAX;
+        for (Var x : xs) least = std::min(least, lo(x));
+        const std::int64_t k = std::min(least, a);
+        for (Var x : xs) reason.push_back(lo_lit(x, k));
+        return detail::reach_bound(at, need, real(k), reason);
+      }
+      if (v == m) {  // one x at most a, or the least greatest and the holes past it
+        Var best = xs[0];
+        for (Var x : xs)
+          if (hi(x) < hi(best)) best = x;
+        const std::int64_t k = std::max(hi(best), a);
+        reason.push_back(hi_lit(best, k));
+        return detail::reach_bound(at, need, real(k), reason);
+      }
+      if (raise) {
+        const std::int64_t k = std::min(lo(m), a);
+        reason.push_back(lo_lit(m, k));
+        return detail::reach_bound(at, need, real(k), reason);
+      }
+      // m at most k and the others above: k as near a as the others' least values let it be
+      std::int64_t others = INT64_MAX;
+      for (Var x : xs)
+        if (x != v) others = std::min(others, lo(x));
+      const std::int64_t k = std::max(hi(m), std::min(a, others - 1));
+      return all_above(k, v) && detail::reach_bound(at, need, real(k), reason);
+    });
   }
 
  private:

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "csp/constraints/linear.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/supports.hpp"
 #include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
@@ -66,6 +67,30 @@ class LinearDomain final : public Propagator {
     return PropStatus::fixpoint;
   }
 
+  // What bounds reasoning proves, linear()'s explanation says (a bound, a value passed over, a
+  // failure of the bounds). A value removed from inside the bounds: the other variables' bounds,
+  // and for each tuple within them that would complete it to rhs, a value one of them lacked
+  // (within a budget of tuples). Else the default.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t before = reason.size();
+    if (bounds_->explain(at, inferred, reason)) return true;
+    reason.resize(before);
+    if (inferred == nullptr) return false;
+    const std::size_t n = scope().size();
+    const auto p =
+        static_cast<std::size_t>(std::find(scope().begin(), scope().end(), inferred->var) - scope().begin());
+    if (p == n || n < 2) return false;
+    std::int64_t budget = 1 << 12;  // tuples tried, over every value removed
+    const auto removal = [&](Value c) { return unsupported(at, p, c, budget, reason); };
+    if (!detail::each_removal(at, *inferred, reason, removal)) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == p) continue;
+      reason.push_back(Lit::ge(scope()[i], at.min(scope()[i])));
+      reason.push_back(Lit::le(scope()[i], at.max(scope()[i])));
+    }
+    return true;
+  }
+
  private:
   // Depth-first over order_[0..n-2]; at the bottom the last variable's value is rhs minus the
   // partial sum, divided by its coefficient, when that is exact and a candidate.
@@ -105,6 +130,50 @@ class LinearDomain final : public Propagator {
       partial_[p + 1] = s;
       ++p;
       if (p < n - 1) at_[p] = d.min(scope()[order_[p]]);
+    }
+  }
+
+  // For explain(): true when every tuple of the variables but p, within their bounds in `at`, that
+  // makes the sum rhs with c at p has a value its variable lacked in `at` (one such is added to
+  // `reason` per tuple); false when one has none, or past the budget. The widest of them is
+  // computed, the others enumerated.
+  bool unsupported(const PastDomains& at, std::size_t p, Value c, std::int64_t& budget,
+                   std::vector<Lit>& reason) const {
+    const std::size_t n = scope().size();
+    std::size_t last = p == 0 ? 1 : 0;
+    std::vector<std::size_t> rest;  // the enumerated ones
+    const auto width = [&](std::size_t i) { return std::int64_t{at.max(scope()[i])} - at.min(scope()[i]) + 1; };
+    for (std::size_t i = 0; i < n; ++i)
+      if (i != p && width(i) > width(last)) last = i;
+    std::int64_t tuples = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (i == p || i == last) continue;
+      rest.push_back(i);
+      tuples *= width(i);
+      if (tuples > budget) return false;
+    }
+    budget -= tuples;
+    std::vector<Value> value(rest.size());
+    for (std::size_t q = 0; q < rest.size(); ++q) value[q] = at.min(scope()[rest[q]]);
+    const Var lv = scope()[last];
+    for (;;) {
+      WideSum s = WideSum{k_[p]} * c;
+      for (std::size_t q = 0; q < rest.size(); ++q) s += WideSum{k_[rest[q]]} * value[q];
+      const auto [exact, v] = divide(rhs_ - s, k_[last]);
+      if (exact && v >= at.min(lv) && v <= at.max(lv)) {  // a tuple within the bounds: which value was gone?
+        std::size_t q = 0;
+        while (q < rest.size() && at.contains(scope()[rest[q]], value[q])) ++q;
+        if (q < rest.size()) reason.push_back(Lit::ne(scope()[rest[q]], value[q]));
+        else if (!at.contains(lv, static_cast<Value>(v))) reason.push_back(Lit::ne(lv, static_cast<Value>(v)));
+        else return false;  // a support
+      }
+      std::size_t q = 0;  // the next tuple, the first variable fastest
+      while (q < rest.size() && value[q] == at.max(scope()[rest[q]])) {
+        value[q] = at.min(scope()[rest[q]]);
+        ++q;
+      }
+      if (q == rest.size()) return true;
+      ++value[q];
     }
   }
 

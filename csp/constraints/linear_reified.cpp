@@ -1,10 +1,12 @@
 #include "csp/constraints/linear_reified.hpp"
 
+#include <algorithm>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
 #include "csp/constraints/linear.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/reify_rule.hpp"
 #include "csp/constraints/detail/wide_sum.hpp"
 #include "csp/kernel/engine.hpp"
@@ -29,6 +31,27 @@ class LinearNotEqual final : public Propagator {
   std::string name() const override { return "linear(!=)"; }
   bool satisfied(std::span<const Value> v) const override { return weighted_sum(c_, v) != rhs_; }
   PropStatus propagate(Context& ctx) override { return wide_ ? run_wide(ctx) : run<std::int64_t>(ctx); }
+
+  // A removal rests on the other variables' values; a failure on every value.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    WideSum rest = 0, k = 0;  // the fixed terms' sum; the open variable's total coefficient
+    for (std::size_t i = 0; i < c_.size(); ++i) {
+      const Var v = scope()[i];
+      if (inferred != nullptr && v == inferred->var) {
+        k += c_[i];
+        continue;
+      }
+      if (c_[i] == 0) continue;
+      if (!at.fixed(v)) return false;
+      rest += WideSum{c_[i]} * at.min(v);
+      reason.push_back(Lit::eq(v, at.min(v)));
+    }
+    if (inferred == nullptr) return rest == rhs_;
+    if (k == 0 || (rhs_ - rest) % k != 0) return false;
+    const WideSum a = (rhs_ - rest) / k;  // the value the open variable may not take
+    if (a < kMinValue || a > kMaxValue) return false;
+    return detail::removal_reaches(at, *inferred, static_cast<Value>(a), reason);
+  }
 
  private:
   // Out of line, so that the 64-bit path inlined into propagate() stays as compact as before.
@@ -105,6 +128,42 @@ struct LinearLiteral {
     return (want ? holds : fails)->propagate(ctx) != PropStatus::failed;
   }
 
+  // Learning (reify_rule.hpp's explain_reify).
+  bool mentions(Var v) const { return std::find(x.begin(), x.end(), v) != x.end(); }
+  // The bounds that decide the comparison: every term's least value (the least sum above rhs),
+  // greatest (the greatest below, or at most rhs), or value (the sum fixed at rhs).
+  bool explain_decided(const PastDomains& at, bool want, std::vector<Lit>& reason) const {
+    WideSum lo = 0, hi = 0;
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      const WideSum a = WideSum{c[i]} * at.min(x[i]), b = WideSum{c[i]} * at.max(x[i]);
+      lo += std::min(a, b);
+      hi += std::max(a, b);
+    }
+    const bool over = lo > rhs, under = hi < rhs, exact = lo == rhs && hi == rhs;
+    bool ok = false;
+    switch (rel) {
+      case Comparison::equal: ok = want ? exact : over || under; break;
+      case Comparison::not_equal: ok = want ? over || under : exact; break;
+      case Comparison::less_equal:
+      case Comparison::less: ok = want ? hi <= rhs : over; break;
+    }
+    if (!ok) return false;
+    // by the least values (over), else the greatest (under, or at most rhs), else both
+    const bool least = over, greatest = !over && (under || rel == Comparison::less_equal || rel == Comparison::less);
+    for (std::size_t i = 0; i < c.size(); ++i) {
+      if (c[i] == 0) continue;
+      const Var v = x[i];
+      if (!least && !greatest) reason.push_back(Lit::eq(v, at.min(v)));
+      else if ((c[i] > 0) == least) reason.push_back(Lit::ge(v, at.min(v)));
+      else reason.push_back(Lit::le(v, at.max(v)));
+    }
+    return true;
+  }
+  // What enforce(want) did: the propagator that ran explains it.
+  bool explain_enforced(const PastDomains& at, bool want, Lit need, std::vector<Lit>& reason) const {
+    return (want ? holds : fails)->explain(at, &need, reason);
+  }
+
  private:
   // True when the bounds force the comparison to be `want`.
   bool decided(const Context& ctx, bool want) const {
@@ -144,6 +203,9 @@ class LinearReified final : public Propagator {
     return mode_ == Reify::equivalent ? c == (b == 1) : (b == 0 || c);
   }
   PropStatus propagate(Context& ctx) override { return reify(ctx, scope().back(), mode_, lit_); }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    return explain_reify(at, inferred, scope().back(), mode_, lit_, reason);
+  }
 
  private:
   LinearLiteral lit_;

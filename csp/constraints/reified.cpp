@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "csp/constraints/binary.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/reify_rule.hpp"
 #include "csp/constraints/detail/supports.hpp"
 #include "csp/kernel/engine.hpp"
@@ -42,6 +44,46 @@ struct Binary {
       return narrow(ctx, x, kMin, std::int64_t{ctx.max(y)} + o) && narrow(ctx, y, std::int64_t{ctx.min(x)} - o, kMax);
     return narrow(ctx, x, std::int64_t{ctx.min(y)} + o + 1, kMax) &&
            narrow(ctx, y, kMin, std::int64_t{ctx.max(x)} - o - 1);
+  }
+
+  // Learning (reify_rule.hpp's explain_reify).
+  bool mentions(Var v) const { return v == x || v == y || x == y; }  // x REL x: not explained
+  // <=: the bounds that decide it (the other side's weakened to the least that does); =: both
+  // values, or disjoint candidates.
+  bool explain_decided(const PastDomains& at, bool want, std::vector<Lit>& reason) const {
+    const bool positive = want != negated;  // x = y + o (x <= y + o) on every pair, or on none
+    const std::int64_t o = offset;
+    if (rel == Comparison::equal) {
+      if (!positive) return detail::disjoint(at, x, y, reason, -o);
+      if (!at.fixed(x) || !at.fixed(y) || at.min(x) != at.min(y) + o) return false;
+      reason.push_back(Lit::eq(x, at.min(x)));
+      reason.push_back(Lit::eq(y, at.min(y)));
+      return true;
+    }
+    if (positive) {  // max x <= min y + o
+      if (at.max(x) > at.min(y) + o) return false;
+      reason.push_back(Lit::le(x, at.max(x)));
+      if (at.max(x) - o > kMinValue) reason.push_back(Lit::ge(y, static_cast<Value>(at.max(x) - o)));
+      return true;
+    }
+    if (at.min(x) <= at.max(y) + o) return false;  // min x > max y + o
+    reason.push_back(Lit::ge(x, at.min(x)));
+    if (at.min(x) - o - 1 < kMaxValue) reason.push_back(Lit::le(y, static_cast<Value>(at.min(x) - o - 1)));
+    return true;
+  }
+  // What enforce(want) did: binary.hpp's comparisons' explanations.
+  bool explain_enforced(const PastDomains& at, bool want, Lit need, std::vector<Lit>& reason) const {
+    const bool positive = want != negated;
+    const std::int64_t o = offset;
+    if (rel == Comparison::less_equal)  // x <= y + o, or y <= x - o - 1
+      return positive ? detail::explain_less_equal(at, x, y, o, need, reason)
+                      : detail::explain_less_equal(at, y, x, -o - 1, need, reason);
+    const bool on_x = need.var == x;
+    if (positive)
+      return on_x ? detail::explain_shifted_equal(at, x, y, -o, need, reason)
+                  : detail::explain_shifted_equal(at, y, x, o, need, reason);
+    return on_x ? detail::explain_shifted_differ(at, x, y, -o, need, reason)
+                : detail::explain_shifted_differ(at, y, x, o, need, reason);
   }
 
  private:
@@ -144,6 +186,9 @@ class CompareReified final : public Propagator {
     return mode_ == Reify::equivalent ? c == (v[2] == 1) : (v[2] == 0 || c);
   }
   PropStatus propagate(Context& ctx) override { return reify(ctx, scope()[2], mode_, lit_); }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    return explain_reify(at, inferred, scope()[2], mode_, lit_, reason);
+  }
 
  private:
   Binary lit_;
@@ -198,6 +243,54 @@ struct Membership {
     return remove_span(ctx, from, kMax);
   }
 
+  // Learning (reify_rule.hpp's explain_reify).
+  bool mentions(Var v) const { return v == x; }
+  // No candidate of x where the literal is !want.
+  bool explain_decided(const PastDomains& at, bool want, std::vector<Lit>& reason) const {
+    const bool bad_in_s = want == negated;  // where the literal is !want: in S, or out of it
+    const std::int64_t lo = at.min(x), hi = at.max(x);
+    int holes = 0;
+    for (auto v = next_with(lo - 1, true, bad_in_s); v && *v <= hi; v = next_with(*v, true, bad_in_s)) {
+      if (at.contains(x, static_cast<Value>(*v)) || ++holes > 64) return false;
+      reason.push_back(Lit::ne(x, static_cast<Value>(*v)));
+    }
+    // The weakest bounds that keep x off the nearest such values outside its range.
+    const auto below = next_with(lo, false, bad_in_s), above = next_with(hi, true, bad_in_s);
+    if (below && above && *below + 1 == *above - 1) {
+      reason.push_back(Lit::eq(x, static_cast<Value>(*below + 1)));
+      return true;
+    }
+    if (below && *below + 1 > kMinValue) reason.push_back(Lit::ge(x, static_cast<Value>(*below + 1)));
+    if (above && *above - 1 < kMaxValue) reason.push_back(Lit::le(x, static_cast<Value>(*above - 1)));
+    return true;
+  }
+  // enforce(want) removes the values where the literal is !want: a removal needs nothing more; a
+  // bound passed over values where it is `want` names those x lacked (at most 64) and the weakest
+  // bound below (above) them.
+  bool explain_enforced(const PastDomains& at, bool want, Lit need, std::vector<Lit>& reason) const {
+    const bool good_in_s = want != negated;
+    switch (need.kind) {
+      case Lit::Kind::ne: return in(need.value) != good_in_s;
+      case Lit::Kind::eq:
+        return in(need.value) == good_in_s && explain_enforced(at, want, Lit::ge(x, need.value), reason) &&
+               explain_enforced(at, want, Lit::le(x, need.value), reason);
+      case Lit::Kind::ge:
+      case Lit::Kind::le: break;
+    }
+    const bool up = need.kind == Lit::Kind::le;  // the values to rule out lie above need's
+    int holes = 0;
+    for (auto v = next_with(need.value, up, good_in_s); v; v = next_with(*v, up, good_in_s)) {
+      if (up ? *v > at.max(x) : *v < at.min(x)) {  // x's bound then rules out v and all past it
+        if (up && *v - 1 < kMaxValue) reason.push_back(Lit::le(x, static_cast<Value>(*v - 1)));
+        if (!up && *v + 1 > kMinValue) reason.push_back(Lit::ge(x, static_cast<Value>(*v + 1)));
+        return true;
+      }
+      if (at.contains(x, static_cast<Value>(*v)) || ++holes > 64) return false;
+      reason.push_back(Lit::ne(x, static_cast<Value>(*v)));
+    }
+    return true;
+  }
+
  private:
   // The interval form, without listing its values: both bounds move to the nearest value that is
   // in S (inside) or out of it (!inside). The ranges are merged, so a range's neighbours are out.
@@ -233,6 +326,24 @@ struct Membership {
       if (!ctx.remove(x, c)) return false;
     return true;
   }
+  // The nearest value strictly past a (above when `up`, else below) that is in S (in_s) or out of
+  // it, inside int's range; nullopt when there is none.
+  std::optional<std::int64_t> next_with(std::int64_t a, bool up, bool in_s) const {
+    const std::int64_t v = up ? a + 1 : a - 1;
+    if (v < kMin || v > kMax) return std::nullopt;
+    if (in(static_cast<Value>(v)) == in_s) return v;
+    // v is on the other side: jump over its range (in S) or its gap (out of S).
+    const auto it = std::upper_bound(set.begin(), set.end(), static_cast<Value>(v),
+                                     [](Value u, const auto& r) { return u < r.first; });
+    if (!in_s) {  // v lies in the range before `it`
+      const auto& r = *std::prev(it);
+      if (up ? r.second == kMax : r.first == kMin) return std::nullopt;
+      return up ? std::int64_t{r.second} + 1 : std::int64_t{r.first} - 1;
+    }
+    if (up) return it == set.end() ? std::nullopt : std::optional<std::int64_t>(it->first);
+    return it == set.begin() ? std::nullopt : std::optional<std::int64_t>(std::prev(it)->second);
+  }
+
   // True when the literal is `want` on every candidate: no candidate out of S (in S, when the
   // wanted truth is "not in S"). Walks S's ranges and jumps over candidates with next(), so an
   // equality costs a lookup or two whatever the size of x.
@@ -273,6 +384,11 @@ class MemberReified final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     if (scope().size() == 1) return lit_.enforce(ctx, true) ? PropStatus::fixpoint : PropStatus::failed;
     return reify(ctx, scope()[1], mode_, lit_);
+  }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (scope().size() > 1) return explain_reify(at, inferred, scope()[1], mode_, lit_, reason);
+    return inferred == nullptr ? lit_.explain_decided(at, false, reason)
+                               : lit_.explain_enforced(at, true, *inferred, reason);
   }
 
  private:

@@ -96,13 +96,15 @@ inline void absent(const PastDomains& at, Var v, Value u, std::vector<Lit>& reas
   else reason.push_back(Lit::ne(v, u));
 }
 
-// Adds why a and b share no candidate in `at`: their bounds, and where their ranges overlap, for
-// each value the side that lacks it. False when the overlap is wider than 64 values.
-inline bool disjoint(const PastDomains& at, Var a, Var b, std::vector<Lit>& reason) {
-  const std::int64_t lo = std::max(at.min(a), at.min(b)), hi = std::min(at.max(a), at.max(b));
+// Adds why no candidate u of a has u + shift among b's candidates in `at` (with shift 0: a and b
+// share none): their bounds, and where their ranges overlap, for each value the side that lacks it.
+// False when the overlap is wider than 64 values.
+inline bool disjoint(const PastDomains& at, Var a, Var b, std::vector<Lit>& reason, std::int64_t shift = 0) {
+  const std::int64_t lo = std::max<std::int64_t>(at.min(a), at.min(b) - shift);
+  const std::int64_t hi = std::min<std::int64_t>(at.max(a), at.max(b) - shift);
   if (hi - lo > 64) return false;
   if (lo > hi) {  // apart: one's greatest below the other's least
-    const bool a_below = at.max(a) < at.min(b);
+    const bool a_below = at.max(a) + shift < at.min(b);
     reason.push_back(Lit::le(a_below ? a : b, at.max(a_below ? a : b)));
     reason.push_back(Lit::ge(a_below ? b : a, at.min(a_below ? b : a)));
     return true;
@@ -112,9 +114,9 @@ inline bool disjoint(const PastDomains& at, Var a, Var b, std::vector<Lit>& reas
     reason.push_back(Lit::le(v, at.max(v)));
   }
   for (std::int64_t u = lo; u <= hi; ++u) {
-    const auto w = static_cast<Value>(u);
+    const auto w = static_cast<Value>(u), partner = static_cast<Value>(u + shift);  // both inside the bounds
     if (!at.contains(a, w)) reason.push_back(Lit::ne(a, w));
-    else if (!at.contains(b, w)) reason.push_back(Lit::ne(b, w));
+    else if (!at.contains(b, partner)) reason.push_back(Lit::ne(b, partner));
     else return false;
   }
   return true;
@@ -151,6 +153,83 @@ bool each_removal(const PastDomains& at, Lit inferred, std::vector<Lit>& reason,
     else if (!removal(static_cast<Value>(v))) return false;
   }
   return true;
+}
+
+// x <= y + c explained (x and y distinct): x's greatest value by y's, y's least by x's, each by the
+// weakest bound that carries it, or by the bound it had and the holes past it.
+inline bool explain_less_equal(const PastDomains& at, Var x, Var y, std::int64_t c, Lit need,
+                               std::vector<Lit>& reason) {
+  if (x == y) return false;
+  return explain_by_bounds(at, need, reason, [&](Lit n) {
+    if (n.var == x && n.kind == Lit::Kind::le) {
+      const std::int64_t k = std::int64_t{n.value} - c;  // y <= k carries it
+      if (at.max(y) <= k) {
+        if (k < kMaxValue) reason.push_back(Lit::le(y, static_cast<Value>(k)));
+        return true;
+      }
+      reason.push_back(Lit::le(y, at.max(y)));
+      return reach_bound(at, n, std::int64_t{at.max(y)} + c, reason);
+    }
+    if (n.var == y && n.kind == Lit::Kind::ge) {
+      const std::int64_t k = std::int64_t{n.value} + c;  // x >= k carries it
+      if (at.min(x) >= k) {
+        if (k > kMinValue) reason.push_back(Lit::ge(x, static_cast<Value>(k)));
+        return true;
+      }
+      reason.push_back(Lit::ge(x, at.min(x)));
+      return reach_bound(at, n, std::int64_t{at.min(x)} - c, reason);
+    }
+    return false;
+  });
+}
+
+// v = w - shift explained (v's candidate u needs w's u + shift; v and w distinct): a bound of v by
+// the weakest bound of w that carries it, else value by value by w's missing partners; a removal
+// by the partner w lacks; a fixing by w's value, else as two bounds.
+inline bool explain_shifted_equal(const PastDomains& at, Var v, Var w, std::int64_t shift, Lit need,
+                                  std::vector<Lit>& reason) {
+  if (v == w) return false;
+  const auto lacks = [&](std::int64_t u) {  // w lacks u (nothing to say outside the value range)
+    if (u < kMinValue || u > kMaxValue) return true;
+    if (at.contains(w, static_cast<Value>(u))) return false;
+    absent(at, w, static_cast<Value>(u), reason);
+    return true;
+  };
+  const std::int64_t k = std::int64_t{need.value} + shift;  // need's value, on w's side
+  switch (need.kind) {
+    case Lit::Kind::ne: return lacks(k);
+    case Lit::Kind::ge:
+      if (at.min(w) >= k) {
+        if (k > kMinValue) reason.push_back(Lit::ge(w, static_cast<Value>(k)));
+        return true;
+      }
+      break;
+    case Lit::Kind::le:
+      if (at.max(w) <= k) {
+        if (k < kMaxValue) reason.push_back(Lit::le(w, static_cast<Value>(k)));
+        return true;
+      }
+      break;
+    case Lit::Kind::eq:
+      if (at.fixed(w) && at.min(w) == k) {
+        reason.push_back(Lit::eq(w, at.min(w)));
+        return true;
+      }
+      return explain_shifted_equal(at, v, w, shift, Lit::ge(v, need.value), reason) &&
+             explain_shifted_equal(at, v, w, shift, Lit::le(v, need.value), reason);
+  }
+  return each_removal(at, need, reason, [&](Value u) { return lacks(std::int64_t{u} + shift); });
+}
+
+// v != w - shift explained (v's candidate u rules out w's u + shift; v and w distinct): a removal
+// from v by w's value.
+inline bool explain_shifted_differ(const PastDomains& at, Var v, Var w, std::int64_t shift, Lit need,
+                                   std::vector<Lit>& reason) {
+  if (v == w || !at.fixed(w)) return false;
+  const std::int64_t u = std::int64_t{at.min(w)} - shift;
+  if (u < kMinValue || u > kMaxValue) return false;
+  reason.push_back(Lit::eq(w, at.min(w)));
+  return removal_reaches(at, need, static_cast<Value>(u), reason);
 }
 
 }  // namespace csp::detail
