@@ -32,18 +32,8 @@ class Inverse final : public Propagator {
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::span<const Var> all(scope());
     if (inferred == nullptr) {  // a failure: some variable left with no value (each removal explained)
-      for (std::size_t p = 0; p < all.size(); ++p) {
-        const std::size_t before = reason.size();
-        const Var x = all[p];
-        if (at.max(x) - static_cast<std::int64_t>(at.min(x)) > 64) continue;
-        reason.push_back(Lit::ge(x, at.min(x)));
-        reason.push_back(Lit::le(x, at.max(x)));
-        bool all_gone = true;
-        for (Value w = at.min(x); w <= at.max(x) && all_gone; ++w)
-          all_gone = !at.contains(x, w) ? (reason.push_back(Lit::ne(x, w)), true) : removal_at(at, p, w, reason);
-        if (all_gone) return true;
-        reason.resize(before);
-      }
+      for (std::size_t p = 0; p < all.size(); ++p)
+        if (detail::emptied(at, all[p], reason, [&](Value w) { return removal_at(at, p, w, reason); })) return true;
       return false;
     }
     std::size_t p = all.size();

@@ -153,4 +153,23 @@ bool each_removal(const PastDomains& at, Lit inferred, std::vector<Lit>& reason,
   return true;
 }
 
+// A failure because x has no value left: adds x's bounds and holes in `at` and asks removal(v) for
+// each of its candidates then (at most 65 values). False, with `reason` as it was, when removal()
+// cannot say for one of them or x is wider.
+template <class Removal>
+bool emptied(const PastDomains& at, Var x, std::vector<Lit>& reason, Removal&& removal) {
+  if (at.max(x) - std::int64_t{at.min(x)} > 64) return false;
+  const std::size_t before = reason.size();
+  reason.push_back(Lit::ge(x, at.min(x)));
+  reason.push_back(Lit::le(x, at.max(x)));
+  for (Value w = at.min(x); w <= at.max(x); ++w) {
+    if (!at.contains(x, w)) reason.push_back(Lit::ne(x, w));
+    else if (!removal(w)) {
+      reason.resize(before);
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace csp::detail
