@@ -37,12 +37,7 @@ class Circuit final : public Propagator {
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::size_t n = scope().size();
     if (inferred == nullptr) return explain_failure(at, reason);
-    std::size_t k = n;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (scope()[i] != inferred->var) continue;
-      if (k != n) return false;  // twice in the scope: not here
-      k = i;
-    }
+    const std::size_t k = detail::once(scope(), inferred->var);
     if (k == n) return false;
     return detail::each_removal(at, *inferred, reason, [&](Value v) { return removal_at(at, k, v, reason); });
   }

@@ -150,17 +150,6 @@ struct CountReasons {
   }
 };
 
-// The position of v in xs when it is there once; xs.size() otherwise.
-std::size_t once(std::span<const Var> xs, Var v) {
-  std::size_t at = xs.size();
-  for (std::size_t i = 0; i < xs.size(); ++i) {
-    if (xs[i] != v) continue;
-    if (at != xs.size()) return xs.size();
-    at = i;
-  }
-  return at;
-}
-
 // Explains the inference (nullptr: failure) of a propagator that counts one set: on n by its
 // bounds, on x_i value by value (a member by full(), a non-member by needs()), a failure by the
 // count or by a position left with no value.
@@ -179,7 +168,7 @@ bool explain_count(const CountReasons& r, const Lit* inferred, std::vector<Lit>&
       if (detail::emptied(r.at, r.xs[i], reason, removals(i))) return true;
     return false;
   }
-  const std::size_t i = once(r.xs, inferred->var);
+  const std::size_t i = detail::once(r.xs, inferred->var);
   if (r.by_var() && inferred->var == r.n) {
     if (i != r.xs.size()) return false;
     return detail::explain_by_bounds(r.at, *inferred, reason, [&](Lit b) { return r.bound(b, reason); });
@@ -459,7 +448,7 @@ class GlobalCardinality final : public Propagator {
         if (detail::emptied(at, xs[i], reason, removals(i))) return true;
       return false;
     }
-    const std::size_t i = once(xs, inferred->var);
+    const std::size_t i = detail::once(xs, inferred->var);
     if (i != n_) return detail::each_removal(at, *inferred, reason, removals(i));
     for (std::size_t j = 0; j < cover_.size() && by_vars(); ++j)
       if (scope()[n_ + j] == inferred->var)

@@ -46,12 +46,7 @@ class Diffn final : public Propagator {
         }
       return false;
     }
-    std::size_t role = scope().size();
-    for (std::size_t q = 0; q < scope().size(); ++q) {
-      if (scope()[q] != inferred->var) continue;
-      if (role != scope().size()) return false;  // twice in the scope: not here
-      role = q;
-    }
+    const std::size_t role = detail::once(scope(), inferred->var);
     if (role == scope().size()) return false;
     const std::size_t k = role / n_ % 2, i = role % n_;
     const bool is_size = role >= 2 * n_;

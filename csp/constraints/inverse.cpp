@@ -28,7 +28,8 @@ class Inverse final : public Propagator {
   }
   // A value w leaves side[i] because its partner other[w - base] lost i, or because another
   // position of either array already holds what the pair needs (both arrays are permutations).
-  // A bound moved or a variable fixed is each value passed over; failures take the default.
+  // A bound moved or a variable fixed is each value passed over; a failure, a variable left with
+  // every value so removed.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::span<const Var> all(scope());
     if (inferred == nullptr) {  // a failure: some variable left with no value (each removal explained)
@@ -36,12 +37,7 @@ class Inverse final : public Propagator {
         if (detail::emptied(at, all[p], reason, [&](Value w) { return removal_at(at, p, w, reason); })) return true;
       return false;
     }
-    std::size_t p = all.size();
-    for (std::size_t k = 0; k < all.size(); ++k) {
-      if (all[k] != inferred->var) continue;
-      if (p != all.size()) return false;  // twice in the scope: not here
-      p = k;
-    }
+    const std::size_t p = detail::once(all, inferred->var);
     if (p == all.size()) return false;
     return detail::each_removal(at, *inferred, reason, [&](Value w) { return removal_at(at, p, w, reason); });
   }

@@ -39,12 +39,7 @@ class Lex final : public Propagator {
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::size_t k = std::min(n_, scope().size() - n_);
     if (inferred == nullptr) return after_equal(at, 0, reason);
-    std::size_t p = scope().size();
-    for (std::size_t q = 0; q < scope().size(); ++q) {
-      if (scope()[q] != inferred->var) continue;
-      if (p != scope().size()) return false;  // twice in the scope: not here
-      p = q;
-    }
+    const std::size_t p = detail::once(scope(), inferred->var);
     if (p == scope().size()) return false;
     const bool in_x = p < n_;
     const std::size_t i = in_x ? p : p - n_;

@@ -115,12 +115,7 @@ class Regular final : public Propagator {
       right(0, std::move(from));
       return true;
     }
-    std::size_t k = n;
-    for (std::size_t i = 0; i < n; ++i) {
-      if (scope()[i] != inferred->var) continue;
-      if (k != n) return false;  // twice in x: not here
-      k = i;
-    }
+    const std::size_t k = detail::once(scope(), inferred->var);
     if (k == n) return false;
     // reach[i * width + q]: state q at layer i is reached from the start in `at` (i <= k).
     std::vector<char> reach((k + 1) * width, 0);

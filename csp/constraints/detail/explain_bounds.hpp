@@ -3,11 +3,24 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "csp/kernel/propagator.hpp"
 
 namespace csp::detail {
+
+// The position of v in vars when it stands there exactly once; vars.size() when it is absent or
+// repeated (an inference on a repeated variable is not tied to one position: explain() says no).
+inline std::size_t once(std::span<const Var> vars, Var v) {
+  std::size_t at = vars.size();
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    if (vars[i] != v) continue;
+    if (at != vars.size()) return vars.size();
+    at = i;
+  }
+  return at;
+}
 
 // A propagator proved the bound `proven` on need.var (a least value when need is [x >= v], a
 // greatest when [x <= v]), from reasons already in `reason`; the write it made went further where
