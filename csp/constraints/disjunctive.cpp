@@ -8,6 +8,7 @@
 
 #include "csp/constraints/detail/bounds.hpp"
 #include "csp/constraints/detail/explain_bounds.hpp"
+#include "csp/constraints/detail/task_window.hpp"
 #include "csp/constraints/detail/theta_lambda_tree.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -97,31 +98,20 @@ class Disjunctive final : public Propagator {
 
   // ---- explanations (the rules again, over the domains of `at`) ----
 
-  // A task that surely lasts, in `at`: its window [est, lct) and least duration p, in the
-  // orientation (mirrored: time t read as -t, so latest completions become earliest starts).
-  struct Win {
-    long est, lct, p;
-    std::size_t k;  // the task
-  };
-  static Value clip(long v) { return static_cast<Value>(std::clamp<long>(v, kMinValue, kMaxValue)); }
+  // The tasks that surely last (least duration > 0) in `at`, in the orientation.
+  using Win = detail::TaskWindow;
   std::vector<Win> windows(const PastDomains& at, bool mirrored) const {
     std::vector<Win> w;
     for (std::size_t k = 0; k < n_; ++k) {
       const long p = at.min(dur(k));
-      if (p <= 0) continue;
-      const long lo = at.min(start(k)), hi = at.max(start(k));
-      w.push_back(mirrored ? Win{-(hi + p), -lo, p, k} : Win{lo, hi + p, p, k});
+      if (p > 0) w.push_back(detail::window(at.min(start(k)), at.max(start(k)), p, 1, k, mirrored));
     }
     return w;
   }
   // The facts, in the orientation: t starts at e or later; t ends by l; t lasts at least t.p.
-  Lit starts_from(const Win& t, long e, bool mirrored) const {
-    return mirrored ? Lit::le(start(t.k), clip(-e - t.p)) : Lit::ge(start(t.k), clip(e));
-  }
-  Lit ends_by(const Win& t, long l, bool mirrored) const {
-    return mirrored ? Lit::ge(start(t.k), clip(-l)) : Lit::le(start(t.k), clip(l - t.p));
-  }
-  Lit lasts(const Win& t) const { return Lit::ge(dur(t.k), clip(t.p)); }
+  Lit starts_from(const Win& t, long e, bool mirrored) const { return detail::starts_from(start(t.k), t, e, mirrored); }
+  Lit ends_by(const Win& t, long l, bool mirrored) const { return detail::ends_by(start(t.k), t, l, mirrored); }
+  Lit lasts(const Win& t) const { return Lit::ge(dur(t.k), detail::clip(t.p)); }
 
   // Explains the bound b ([s_i >= v] or [s_i <= v]) of task i's start.
   bool start_bound(const PastDomains& at, std::size_t i, Lit b, std::vector<Lit>& reason) const {
