@@ -1,7 +1,6 @@
 #include "csp/constraints/disjunctive.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -121,15 +120,8 @@ class Disjunctive final : public Propagator {
       reason.push_back(b);
       return true;
     }
-    // The rules proved a bound that the write may have carried on over holes: prove up to the
-    // candidate nearest b, and the holes do the rest.
-    const long step = mirrored ? 1 : -1;
-    long h = long{b.value} + step;
-    while (h != (mirrored ? at.max(s) : at.min(s)) && !at.contains(s, static_cast<Value>(h))) {
-      h += step;
-      if (std::abs(h - b.value) > 64) return false;
-    }
-    const long target = h - step;
+    long target = 0;
+    if (!detail::proof_target(at, s, b, target)) return false;
     const std::vector<Win> w = windows(at, mirrored);
     std::size_t a = w.size();
     for (std::size_t q = 0; q < w.size(); ++q)

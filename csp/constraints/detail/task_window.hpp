@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstdlib>
 
 #include "csp/kernel/literal.hpp"
+#include "csp/kernel/propagator.hpp"
 
 namespace csp::detail {
 
@@ -34,6 +36,21 @@ inline Lit starts_from(Var s, const TaskWindow& t, long e, bool mirrored) {
 /// The fact, in the orientation, that the task of start s ends by l (for its least duration).
 inline Lit ends_by(Var s, const TaskWindow& t, long l, bool mirrored) {
   return mirrored ? Lit::ge(s, clip(-l)) : Lit::le(s, clip(l - t.p));
+}
+
+/// The bound a rule must prove for b ([s >= v] or [s <= v], not yet true in `at`) on a start
+/// that may have holes: the write that made b may have stepped over holes past the rule's bound,
+/// so the candidate of s nearest b on the near side, plus one step (reach_bound adds the holes).
+/// False when more than 64 holes lie between.
+inline bool proof_target(const PastDomains& at, Var s, Lit b, long& target) {
+  const long step = b.kind == Lit::Kind::le ? 1 : -1, end = step > 0 ? at.max(s) : at.min(s);
+  long h = long{b.value} + step;
+  while (h != end && !at.contains(s, static_cast<Value>(h))) {
+    h += step;
+    if (std::abs(h - b.value) > 64) return false;
+  }
+  target = h - step;
+  return true;
 }
 
 }  // namespace csp::detail
