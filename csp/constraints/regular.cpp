@@ -34,21 +34,22 @@ class Regular final : public Propagator {
       set(accepting_.data(), f);
     }
     // What the DFA alone decides, every symbol allowed: the states each layer can be in, and
-    // those from which it can still accept.
+    // those from which it can still accept (for explain(), which leaves larger graphs alone).
     const std::size_t n = scope().size(), width = static_cast<std::size_t>(q_) + 1;
-    reachable_.assign((n + 1) * width, 0);
-    live_.assign((n + 1) * width, 0);
-    reachable_[static_cast<std::size_t>(start_)] = 1;
+    if (!explained()) return;
+    reachable_.assign((n + 1) * width, false);
+    live_.assign((n + 1) * width, false);
+    reachable_[static_cast<std::size_t>(start_)] = true;
     for (std::size_t i = 0; i < n; ++i)
       for (int q = 1; q <= q_; ++q)
         for (Value v = 1; reachable_[i * width + static_cast<std::size_t>(q)] && v <= s_; ++v)
-          reachable_[(i + 1) * width + static_cast<std::size_t>(next(q, v))] = 1;
+          reachable_[(i + 1) * width + static_cast<std::size_t>(next(q, v))] = true;
     for (int q = 1; q <= q_; ++q) live_[n * width + static_cast<std::size_t>(q)] = test(accepting_.data(), q);
     for (std::size_t i = n; i-- > 0;)
       for (int q = 1; q <= q_; ++q)
         for (Value v = 1; v <= s_; ++v)
           if (const int t = next(q, v); t != 0 && live_[(i + 1) * width + static_cast<std::size_t>(t)])
-            live_[i * width + static_cast<std::size_t>(q)] = 1;
+            live_[i * width + static_cast<std::size_t>(q)] = true;
   }
   std::string name() const override { return "regular"; }
   bool satisfied(std::span<const Value> v) const override {
@@ -70,7 +71,7 @@ class Regular final : public Propagator {
   // variable twice in x, and graphs of more than 4 million (position, state, symbol) edges.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::size_t n = scope().size(), width = static_cast<std::size_t>(q_) + 1, symbols = static_cast<std::size_t>(s_);
-    if (n * width * symbols > 4'000'000) return false;
+    if (!explained()) return false;
     std::vector<char> dom(n * symbols);  // dom[i * S + v - 1]: v a candidate of x_i in `at`
     for (std::size_t i = 0; i < n; ++i)
       for (Value v = 1; v <= s_; ++v) dom[i * symbols + static_cast<std::size_t>(v - 1)] = at.contains(scope()[i], v);
@@ -238,6 +239,10 @@ class Regular final : public Propagator {
   }
 
  private:
+  // Small enough for explain(): at most 4 million (position, state, symbol) edges.
+  bool explained() const {
+    return (scope().size() + 1) * (static_cast<std::size_t>(q_) + 1) * static_cast<std::size_t>(s_) <= 4'000'000;
+  }
   int next(int q, Value s) const {
     return d_[static_cast<std::size_t>(q - 1) * static_cast<std::size_t>(s_) + static_cast<std::size_t>(s - 1)];
   }
@@ -260,7 +265,7 @@ class Regular final : public Propagator {
   bool repeats_;  // a variable twice in x: one run may not reach the fixpoint
   // Per layer i and state q ([i * (Q + 1) + q]), every symbol allowed: reachable from the start;
   // able to reach an accepting state (for explain()).
-  std::vector<char> reachable_, live_;
+  std::vector<bool> reachable_, live_;
 };
 
 }  // namespace
