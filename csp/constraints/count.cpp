@@ -123,7 +123,7 @@ struct CountReasons {
     return false;
   }
   // Why the count cannot hold: more positions surely in than it allows, more surely out, or no
-  // candidate of n between the two.
+  // candidate of n between the two. False with `reason` as it was.
   bool failure(std::vector<Lit>& reason) const {
     const long size = static_cast<long>(xs.size());
     const std::size_t before = reason.size();
@@ -141,7 +141,10 @@ struct CountReasons {
     reason.resize(before);
     if (!by_var() || size - out - in > 64) return false;
     for (long c = in; c <= size - out; ++c) {
-      if (at.contains(n, static_cast<Value>(c))) return false;
+      if (at.contains(n, static_cast<Value>(c))) {
+        reason.resize(before);
+        return false;
+      }
       detail::absent(at, n, static_cast<Value>(c), reason);
     }
     some(1, in, xs.size(), reason);
@@ -184,17 +187,42 @@ class CountEq final : public Propagator {
  public:
   explicit CountEq(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {}
   std::string name() const override { return "count_eq"; }
-  // With y fixed, the count of y's value (explain_count), and y's value named; otherwise the
-  // default.
+  // With y fixed, the count of y's value (explain_count), and y's value named. Otherwise (y of
+  // at most 65 values in a span): y loses v when v's count cannot be c (CountReasons::failure),
+  // a bound or hole of c holds for each candidate v of y (y's bounds and holes named), a failure
+  // is y left with no such v; x's removals take the default.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::size_t n = scope().size() - 2;
     const Var y = scope()[n], c = scope()[n + 1];
-    if (!at.fixed(y) || (inferred != nullptr && inferred->var == y) || y == c) return false;
-    const std::vector<Value> set{at.min(y)};
     const std::span<const Var> xs(scope().data(), n);
-    if (std::count(xs.begin(), xs.end(), y) > 0) return false;
-    reason.push_back(Lit::eq(y, at.min(y)));
-    return explain_count(CountReasons{at, xs, set, c}, inferred, reason);
+    if (y == c || std::count(xs.begin(), xs.end(), y) > 0 || std::count(xs.begin(), xs.end(), c) > 0) return false;
+    if (at.fixed(y)) {
+      if (inferred != nullptr && inferred->var == y) return false;
+      const std::vector<Value> set{at.min(y)};
+      reason.push_back(Lit::eq(y, at.min(y)));
+      return explain_count(CountReasons{at, xs, set, c}, inferred, reason);
+    }
+    if (at.max(y) - std::int64_t{at.min(y)} > 64) return false;
+    std::vector<Value> set(1);
+    const CountReasons r{at, xs, set, c};
+    auto dead = [&](Value v) {  // y = v leaves no count c can take
+      set[0] = v;
+      return r.failure(reason);
+    };
+    if (inferred == nullptr) return detail::emptied(at, y, reason, dead);
+    if (inferred->var == y) return detail::each_removal(at, *inferred, reason, dead);
+    if (inferred->var != c) return false;
+    reason.push_back(Lit::ge(y, at.min(y)));
+    reason.push_back(Lit::le(y, at.max(y)));
+    for (Value v = at.min(y); v <= at.max(y); ++v) {
+      if (!at.contains(y, v)) {
+        reason.push_back(Lit::ne(y, v));
+        continue;
+      }
+      set[0] = v;
+      if (!detail::explain_by_bounds(at, *inferred, reason, [&](Lit b) { return r.bound(b, reason); })) return false;
+    }
+    return true;
   }
   bool satisfied(std::span<const Value> v) const override {
     const std::size_t n = v.size() - 2;
