@@ -40,9 +40,9 @@ class Disjunctive final : public Propagator {
   // (not-first/not-last). Each names the bounds of the tasks it uses as weak as the rule allows and
   // their least durations. A negative duration removed needs nothing. A failure: an overload
   // (tasks within a window longer than it), a negative duration, or a task whose window a rule
-  // empties. A bound that took several rules in a row within one run of propagate() (one rule's
-  // bound feeding another's before being written) is left to the default, as are more than 128
-  // tasks (the search is quadratic).
+  // empties. A bound that no single rule gives from the domains before its write (the rules write
+  // their bounds one rule at a time for this) is left to the default, as are more than 128 tasks
+  // (the search is quadratic).
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     if (n_ > 128) return false;
     if (inferred == nullptr) return explain_failure(at, reason);
@@ -74,20 +74,8 @@ class Disjunctive final : public Propagator {
         est_[k] = s.min;
         lct_[k] = s.max + p_[k];
       }
-      if (!round()) return PropStatus::failed;
       bool moved = false;
-      for (std::size_t k = 0; k < m_; ++k) {
-        const Var s = start(task_[k]);
-        if (est_[k] > ctx.min(s)) {
-          if (est_[k] > ctx.max(s) || !ctx.remove_below(s, static_cast<Value>(est_[k]))) return PropStatus::failed;
-          moved = true;
-        }
-        if (lct_[k] - p_[k] < ctx.max(s)) {
-          if (lct_[k] - p_[k] < ctx.min(s) || !ctx.remove_above(s, static_cast<Value>(lct_[k] - p_[k])))
-            return PropStatus::failed;
-          moved = true;
-        }
-      }
+      if (!round(ctx, moved)) return PropStatus::failed;
       if (!moved) return PropStatus::fixpoint;
     }
   }
@@ -283,11 +271,33 @@ class Disjunctive final : public Propagator {
 
   // Every rule once on each side: earliest starts forward, then latest completions as the earliest
   // starts of the mirrored schedule (time t becomes -t). False when the tasks cannot fit.
-  bool round() {
+  // Each rule's bounds are written as soon as it ends (`moved` set when one moved), so that a
+  // written bound follows by one rule from the domains before its write, which is what explain()
+  // reconstructs (the rounds' fixpoint is the same).
+  bool round(Context& ctx, bool& moved) {
     for (const bool mirrored : {false, true}) {
       if (mirrored) mirror();
-      if (!edge_finding() || !detectable_precedences() || !not_last()) return false;
+      if (!edge_finding() || !write(ctx, mirrored, moved) || !detectable_precedences() ||
+          !write(ctx, mirrored, moved) || !not_last() || !write(ctx, mirrored, moved))
+        return false;
       if (mirrored) mirror();
+    }
+    return true;
+  }
+  // Narrows each start to its scratch window (read back from the mirror when `mirrored`); false
+  // on a wipe-out.
+  bool write(Context& ctx, bool mirrored, bool& moved) {
+    for (std::size_t k = 0; k < m_; ++k) {
+      const Var s = start(task_[k]);
+      const long est = mirrored ? -lct_[k] : est_[k], lst = (mirrored ? -est_[k] : lct_[k]) - p_[k];
+      if (est > ctx.min(s)) {
+        if (est > ctx.max(s) || !ctx.remove_below(s, static_cast<Value>(est))) return false;
+        moved = true;
+      }
+      if (lst < ctx.max(s)) {
+        if (lst < ctx.min(s) || !ctx.remove_above(s, static_cast<Value>(lst))) return false;
+        moved = true;
+      }
     }
     return true;
   }
