@@ -46,6 +46,7 @@ inline Spec base_spec(std::string name, Promise promise, std::uint64_t seed) {
 // looking. (Not a theorem: a spec of few instances whose walks narrow rarely could have none.)
 inline void check_explained(const Tally& t) {
   INFO("learning searches " << t.learning_runs << ", explanations checked " << t.explanations
+                            << ", failures explained " << t.failures_explained
                             << ", walk steps that propagation narrowed " << t.pruned - t.root_pruned);
   if (t.pruned > t.root_pruned) CHECK(t.explanations > 0);
 }

@@ -10,6 +10,7 @@
 
 #include "csp/kernel/engine.hpp"
 #include "csp/learning/explain.hpp"
+#include "csp/learning/learner.hpp"
 #include "csp/learning/trail.hpp"
 #include "csp/search/detail/learning_search.hpp"
 #include "csp/search/solver.hpp"
@@ -288,6 +289,7 @@ class Checker {
     if (!got.ok) {
       ++tally_.failed;
       if (root) ++tally_.root_failed;
+      if (const std::string bad = failure_explanation(before); !bad.empty()) return fail(bad);
       return got;
     }
     if (const std::string broken = broken_subsumption(got.domains); !broken.empty()) return fail(broken);
@@ -299,6 +301,58 @@ class Checker {
       return fail(std::string("not idempotent: propagating the fixpoint again gives ") +
                   (again.ok ? show(read(again.domains, vars_)) : "failure"));
     return got;
+  }
+
+  // The explanation of a failed propagation from `before`, as conflict analysis would take it: from
+  // the start domains, `before`'s removals posted as decisions, propagation under a learner fails,
+  // and the failed propagator's explanation (its own, or its scope's domains then) must name only
+  // facts that held at the failure, which no tuple of the start domains satisfying the meaning
+  // satisfies all together. Empty when it holds (or when the model is not one search can take).
+  std::string failure_explanation(const csp::Domains& before) {
+    if (spec_.search_every <= 0 || spec_.explain_every <= 0) return {};
+    const auto count = static_cast<std::size_t>(model_.var_count());
+    if (count != vars_.size()) return {};
+    if (!start_tuples_) {
+      start_tuples_ = Enumerator(read(start_, vars_), c_, spec_.enumeration_nodes, true).run();
+    }
+    if (!start_tuples_->complete) return {};
+    csp::learning::Learner learner(model_);
+    learner.clear(start_);
+    csp::Engine engine(model_);
+    engine.set_recorder(&learner);
+    csp::Domains d = start_;
+    learner.trail().new_level();
+    for (Var v : vars_)
+      for (Value x = start_.min(v); x <= start_.max(v); ++x)
+        if (start_.contains(v, x) && !before.contains(v, x) && !learner.post(d, csp::Lit::ne(v, x), {}))
+          return {};
+    csp::Stats stats;
+    stats.counters.assign(model_.counter_names().size(), 0);
+    if (engine.propagate_all(d, stats) || engine.last_failure() < 0) return {};
+    std::vector<csp::Lit> facts;
+    csp::learning::explain_failure(model_, learner.trail(), engine.last_failure(), facts);
+    ++tally_.failures_explained;
+    const csp::learning::Trail& trail = learner.trail();
+    const csp::learning::TrailView now(trail, trail.size());
+    std::string text = "{";
+    for (std::size_t k = 0; k < facts.size(); ++k)
+      text.append(k ? ", " : "").append(csp::to_string(facts[k]));
+    text.append("}");
+    const std::string by = model_.propagator(engine.last_failure()).name();
+    for (csp::Lit f : facts)
+      if (!now.holds(f))
+        return "the explanation of the failure of " + by + ", " + text + ", names " + csp::to_string(f) +
+               ", which did not hold";
+    std::vector<std::size_t> index(count);  // per variable id, its position in the scope
+    for (std::size_t i = 0; i < count; ++i) index[static_cast<std::size_t>(vars_[i].id)] = i;
+    const std::vector<Value>& all = start_tuples_->all;
+    for (std::size_t k = 0; k < all.size(); k += count)
+      if (std::all_of(facts.begin(), facts.end(),
+                      [&](csp::Lit f) { return meets(f, all[k + index[static_cast<std::size_t>(f.var.id)]]); }))
+        return "the explanation of the failure of " + by + ", " + text + " (variables by id), allows the solution " +
+               show_tuple(Tuple(all.begin() + static_cast<std::ptrdiff_t>(k),
+                                all.begin() + static_cast<std::ptrdiff_t>(k + count)));
+    return {};
   }
 
   // The promise of PropStatus::subsumed at a fixpoint d: each subsumed propagator accepts every
@@ -551,6 +605,7 @@ class Checker {
   const csp::Domains& start_;
   Tally& tally_;
   Solutions root_solutions_;
+  std::optional<Solutions> start_tuples_;  // every solution of the start domains, once a failure wants them
   int step_ = 0;  // of the current walk, for messages
 };
 

@@ -122,6 +122,7 @@ struct Tally {
   int partial = 0;          ///< enumerations cut at enumeration_nodes (soundness from what they found)
   int learning_runs = 0;    ///< learning searches whose trails were checked (check 5)
   int explanations = 0;     ///< propagators' explanations on those trails checked against the meaning
+  int failures_explained = 0;  ///< failed propagations whose explanation was checked against the meaning
 };
 
 /// The outcome of run(): `failure` empty when every check held.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "csp/constraints/detail/domain_words.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -28,6 +29,19 @@ class Circuit final : public Propagator {
     } while (at != 0 && steps <= n);
     return at == 0 && steps == n;
   }
+  // A successor v leaves node k because it is no node or k itself (the constraint alone), because
+  // another node is fixed to v, or because fixed successors chain v's node to k through fewer than
+  // n nodes (that chain's facts). A bound moved or a variable fixed is each value passed over. A
+  // failure: two nodes fixed to one successor, a closed cycle of fixed successors short of n, or a
+  // node with every candidate so removed.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = scope().size();
+    if (inferred == nullptr) return explain_failure(at, reason);
+    const std::size_t k = detail::once(scope(), inferred->var);
+    if (k == n) return false;
+    return detail::each_removal(at, *inferred, reason, [&](Value v) { return removal_at(at, k, v, reason); });
+  }
+
   PropStatus propagate(Context& ctx) override {
     if (!ready_) setup(ctx.domains());
     if (small_) return propagate_small(ctx);
@@ -44,6 +58,72 @@ class Circuit final : public Propagator {
 
  private:
   static bool single(std::uint64_t bits) { return (bits & (bits - 1)) == 0; }
+
+  // The node x is fixed to in `at`, or -1 (not fixed, or fixed outside the nodes).
+  long successor(const PastDomains& at, std::size_t i) const {
+    const Var x = scope()[i];
+    if (!at.fixed(x)) return -1;
+    const long j = static_cast<long>(at.min(x)) - base_;
+    return j >= 0 && j < static_cast<long>(scope().size()) ? j : -1;
+  }
+
+  // Why node k cannot take successor v in `at` (false: not for the reasons this propagator uses).
+  bool removal_at(const PastDomains& at, std::size_t k, Value v, std::vector<Lit>& reason) const {
+    const long n = static_cast<long>(scope().size());
+    const long u = static_cast<long>(v) - base_;
+    if (u < 0 || u >= n || u == static_cast<long>(k)) return true;  // no node, or k itself
+    for (std::size_t i = 0; i < scope().size(); ++i) {
+      if (i == k || scope()[i] == scope()[k] || !at.fixed(scope()[i]) || at.min(scope()[i]) != v) continue;
+      reason.push_back(Lit::eq(scope()[i], v));
+      return true;
+    }
+    // Fixed successors from u reach k: x_k = u would close a cycle of `nodes` nodes.
+    const std::size_t before = reason.size();
+    long node = u, nodes = 1;
+    while (node != static_cast<long>(k)) {
+      const long next = successor(at, static_cast<std::size_t>(node));
+      if (next < 0 || ++nodes >= n) {
+        reason.resize(before);
+        return false;
+      }
+      reason.push_back(Lit::eq(scope()[static_cast<std::size_t>(node)], static_cast<Value>(next + base_)));
+      node = next;
+    }
+    return true;
+  }
+
+  bool explain_failure(const PastDomains& at, std::vector<Lit>& reason) const {
+    const std::size_t n = scope().size();
+    // Two nodes fixed to one successor.
+    for (std::size_t i = 0; i < n; ++i) {
+      const long si = successor(at, i);
+      if (si < 0) continue;
+      for (std::size_t j = i + 1; j < n; ++j) {
+        if (successor(at, j) != si) continue;
+        reason.push_back(Lit::eq(scope()[i], at.min(scope()[i])));
+        reason.push_back(Lit::eq(scope()[j], at.min(scope()[j])));
+        return true;
+      }
+    }
+    // A closed cycle of fixed successors through fewer than n nodes.
+    for (std::size_t i = 0; i < n; ++i) {
+      long node = static_cast<long>(i), nodes = 0;
+      const std::size_t before = reason.size();
+      do {
+        const long next = successor(at, static_cast<std::size_t>(node));
+        if (next < 0) break;
+        reason.push_back(Lit::eq(scope()[static_cast<std::size_t>(node)], static_cast<Value>(next + base_)));
+        node = next;
+        ++nodes;
+      } while (node != static_cast<long>(i) && nodes <= static_cast<long>(n));
+      if (node == static_cast<long>(i) && nodes > 0 && nodes < static_cast<long>(n)) return true;
+      reason.resize(before);
+    }
+    // A node with every candidate removed.
+    for (std::size_t k = 0; k < n; ++k)
+      if (detail::emptied(at, scope()[k], reason, [&](Value w) { return removal_at(at, k, w, reason); })) return true;
+    return false;
+  }
 
   // The layout never changes: decides once whether the fast path applies and precomputes it.
   void setup(const Domains& d) {

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/repeats.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -27,6 +28,158 @@ bool clamp(Context& ctx, Var c, long lo, long hi) {
          ctx.remove_above(c, static_cast<Value>(std::min<long>(hi, ctx.max(c))));
 }
 
+// ---- explanations ----------------------------------------------------------------------------
+
+// The explanations of one count: how many of xs take a value of the sorted set `set`, a count the
+// variable n holds (or, when n.id < 0, that lies within [low, up]). A position is surely in when
+// every candidate is a member, surely out when none is (in `at`). A bound of the count rests on
+// that many positions surely in (its least value) or out (its greatest); a member leaves x_i when
+// the count is full (its greatest value, and that many other positions surely in), a non-member
+// when the count needs every position not surely out (its least value, and the others surely out).
+struct CountReasons {
+  const PastDomains& at;
+  std::span<const Var> xs;
+  const std::vector<Value>& set;
+  Var n{-1};
+  long low = 0, up = 0;
+
+  bool member(Value a) const { return std::binary_search(set.begin(), set.end(), a); }
+  // 1 when x_i is surely in, -1 surely out, 0 otherwise (or too wide to say).
+  int side(std::size_t i) const {
+    const Var x = xs[i];
+    if (at.max(x) - std::int64_t{at.min(x)} > 256) return 0;
+    bool in = false, out = false;
+    for (Value a = at.min(x); a <= at.max(x) && !(in && out); ++a)
+      if (at.contains(x, a)) (member(a) ? in : out) = true;
+    return in && !out ? 1 : !in && out ? -1 : 0;
+  }
+  void facts(std::size_t i, int s, std::vector<Lit>& reason) const {
+    const Var x = xs[i];
+    const Value lo = at.min(x), hi = at.max(x);
+    if (s > 0 && lo == hi) {
+      reason.push_back(Lit::eq(x, lo));
+      return;
+    }
+    bool low_bound = false, high_bound = false;
+    if (s > 0) {  // within the bounds, every non-member absent
+      reason.push_back(Lit::ge(x, lo));
+      reason.push_back(Lit::le(x, hi));
+      for (Value a = lo; a <= hi; ++a)
+        if (!member(a)) reason.push_back(Lit::ne(x, a));
+      return;
+    }
+    for (const Value a : set) {  // every member absent: outside the bounds, or a hole
+      if (a < lo) low_bound = true;
+      else if (a > hi) high_bound = true;
+      else reason.push_back(Lit::ne(x, a));
+    }
+    if (low_bound) reason.push_back(Lit::ge(x, lo));
+    if (high_bound) reason.push_back(Lit::le(x, hi));
+  }
+  // Adds the facts of up to k positions other than `skip` surely on side s; how many it found.
+  long some(int s, long k, std::size_t skip, std::vector<Lit>& reason) const {
+    long found = 0;
+    for (std::size_t i = 0; i < xs.size() && found < k; ++i)
+      if (i != skip && side(i) == s) {
+        facts(i, s, reason);
+        ++found;
+      }
+    return found;
+  }
+  bool by_var() const { return n.id >= 0; }
+  // The count's greatest value in `at` (with its fact), and its least.
+  long most(std::vector<Lit>& reason) const {
+    if (!by_var()) return up;
+    reason.push_back(Lit::le(n, at.max(n)));
+    return at.max(n);
+  }
+  long least(std::vector<Lit>& reason) const {
+    if (!by_var()) return low;
+    reason.push_back(Lit::ge(n, at.min(n)));
+    return at.min(n);
+  }
+  // Why x_i takes no member: the count is full without it. False with `reason` as it was.
+  bool full(std::size_t i, std::vector<Lit>& reason) const {
+    const std::size_t before = reason.size();
+    const long k = most(reason);
+    if (k < 0 || some(1, k, i, reason) == k) return true;
+    reason.resize(before);
+    return false;
+  }
+  // Why x_i takes a member: the count needs every other position not surely out, and x_i.
+  bool needs(std::size_t i, std::vector<Lit>& reason) const {
+    const std::size_t before = reason.size();
+    const long k = static_cast<long>(xs.size()) - least(reason);
+    if (k < 0 || some(-1, k, i, reason) == k) return true;
+    reason.resize(before);
+    return false;
+  }
+  // A bound b of the count variable n.
+  bool bound(Lit b, std::vector<Lit>& reason) const {
+    const long size = static_cast<long>(xs.size());
+    if (b.kind == Lit::Kind::ge) return detail::reach_bound(at, b, some(1, b.value, xs.size(), reason), reason);
+    if (b.kind == Lit::Kind::le)
+      return detail::reach_bound(at, b, size - some(-1, size - b.value, xs.size(), reason), reason);
+    return false;
+  }
+  // Why the count cannot hold: more positions surely in than it allows, more surely out, or no
+  // candidate of n between the two. False with `reason` as it was.
+  bool failure(std::vector<Lit>& reason) const {
+    const long size = static_cast<long>(xs.size());
+    const std::size_t before = reason.size();
+    long in = 0, out = 0;
+    for (std::size_t i = 0; i < xs.size(); ++i) {
+      const int s = side(i);
+      in += s > 0;
+      out += s < 0;
+    }
+    const long hi = most(reason);
+    if (in > hi && some(1, hi + 1, xs.size(), reason) == hi + 1) return true;
+    reason.resize(before);
+    const long lo = least(reason);
+    if (size - out < lo && some(-1, size - lo + 1, xs.size(), reason) == size - lo + 1) return true;
+    reason.resize(before);
+    if (!by_var() || size - out - in > 64) return false;
+    for (long c = in; c <= size - out; ++c) {
+      if (at.contains(n, static_cast<Value>(c))) {
+        reason.resize(before);
+        return false;
+      }
+      detail::absent(at, n, static_cast<Value>(c), reason);
+    }
+    some(1, in, xs.size(), reason);
+    some(-1, out, xs.size(), reason);
+    return true;
+  }
+};
+
+// Explains the inference (nullptr: failure) of a propagator that counts one set: on n by its
+// bounds, on x_i value by value (a member by full(), a non-member by needs()), a failure by the
+// count or by a position left with no value.
+bool explain_count(const CountReasons& r, const Lit* inferred, std::vector<Lit>& reason) {
+  // x_i's removals: each of the two reasons added once.
+  auto removals = [&](std::size_t i) {
+    return [&r, &reason, i, full = 0, needs = 0](Value a) mutable {
+      int& done = r.member(a) ? full : needs;
+      if (done == 0) done = (r.member(a) ? r.full(i, reason) : r.needs(i, reason)) ? 1 : -1;
+      return done > 0;
+    };
+  };
+  if (inferred == nullptr) {
+    if (r.failure(reason)) return true;
+    for (std::size_t i = 0; i < r.xs.size(); ++i)
+      if (detail::emptied(r.at, r.xs[i], reason, removals(i))) return true;
+    return false;
+  }
+  const std::size_t i = detail::once(r.xs, inferred->var);
+  if (r.by_var() && inferred->var == r.n) {
+    if (i != r.xs.size()) return false;
+    return detail::explain_by_bounds(r.at, *inferred, reason, [&](Lit b) { return r.bound(b, reason); });
+  }
+  if (i == r.xs.size()) return false;
+  return detail::each_removal(r.at, *inferred, reason, removals(i));
+}
+
 // ---- count_eq ------------------------------------------------------------------------------
 
 // Scope: x..., y, c.
@@ -34,6 +187,43 @@ class CountEq final : public Propagator {
  public:
   explicit CountEq(std::vector<Var> scope) : Propagator(std::move(scope), Trigger::any) {}
   std::string name() const override { return "count_eq"; }
+  // With y fixed, the count of y's value (explain_count), and y's value named. Otherwise (y of
+  // at most 65 values in a span): y loses v when v's count cannot be c (CountReasons::failure),
+  // a bound or hole of c holds for each candidate v of y (y's bounds and holes named), a failure
+  // is y left with no such v; x's removals take the default.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = scope().size() - 2;
+    const Var y = scope()[n], c = scope()[n + 1];
+    const std::span<const Var> xs(scope().data(), n);
+    if (y == c || std::count(xs.begin(), xs.end(), y) > 0 || std::count(xs.begin(), xs.end(), c) > 0) return false;
+    if (at.fixed(y)) {
+      if (inferred != nullptr && inferred->var == y) return false;
+      const std::vector<Value> set{at.min(y)};
+      reason.push_back(Lit::eq(y, at.min(y)));
+      return explain_count(CountReasons{at, xs, set, c}, inferred, reason);
+    }
+    if (at.max(y) - std::int64_t{at.min(y)} > 64) return false;
+    std::vector<Value> set(1);
+    const CountReasons r{at, xs, set, c};
+    auto dead = [&](Value v) {  // y = v leaves no count c can take
+      set[0] = v;
+      return r.failure(reason);
+    };
+    if (inferred == nullptr) return detail::emptied(at, y, reason, dead);
+    if (inferred->var == y) return detail::each_removal(at, *inferred, reason, dead);
+    if (inferred->var != c) return false;
+    reason.push_back(Lit::ge(y, at.min(y)));
+    reason.push_back(Lit::le(y, at.max(y)));
+    for (Value v = at.min(y); v <= at.max(y); ++v) {
+      if (!at.contains(y, v)) {
+        reason.push_back(Lit::ne(y, v));
+        continue;
+      }
+      set[0] = v;
+      if (!detail::explain_by_bounds(at, *inferred, reason, [&](Lit b) { return r.bound(b, reason); })) return false;
+    }
+    return true;
+  }
   bool satisfied(std::span<const Value> v) const override {
     const std::size_t n = v.size() - 2;
     return std::count(v.begin(), v.begin() + static_cast<long>(n), v[n]) == v[n + 1];
@@ -156,6 +346,11 @@ class Among final : public Propagator {
     set_.erase(std::unique(set_.begin(), set_.end()), set_.end());
   }
   std::string name() const override { return "among"; }
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (set_.size() > 256) return false;
+    return explain_count(CountReasons{at, std::span<const Var>(scope()).subspan(1), set_, scope()[0]}, inferred,
+                         reason);
+  }
   bool satisfied(std::span<const Value> v) const override {
     return std::count_if(v.begin() + 1, v.end(), [&](Value x) { return in_set(x); }) == v[0];
   }
@@ -247,6 +442,48 @@ class GlobalCardinality final : public Propagator {
     std::sort(sorted_.begin(), sorted_.end());
   }
   std::string name() const override { return closed_ ? "global_cardinality(closed)" : "global_cardinality"; }
+  // Each cover value's count on its own (CountReasons); a value outside a closed cover needs
+  // nothing. x_i loses a cover value when that value's count is full, any other value when some
+  // cover value's count needs x_i.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::span<const Var> xs(scope().data(), n_);
+    std::vector<std::vector<Value>> sets;
+    std::vector<CountReasons> counts;
+    sets.reserve(cover_.size());
+    for (std::size_t j = 0; j < cover_.size(); ++j) {
+      sets.push_back({cover_[j]});
+      counts.push_back(by_vars() ? CountReasons{at, xs, sets[j], scope()[n_ + j]}
+                                 : CountReasons{at, xs, sets[j], Var{-1}, low_[j], up_[j]});
+    }
+    // Why x_i cannot take a: outside a closed cover; a's count full; another value's count needs x_i.
+    auto removals = [&](std::size_t i) {
+      return [&, i, needed = -2](Value a) mutable {
+        if (closed_ && !in_cover(a)) return true;
+        for (std::size_t j = 0; j < cover_.size(); ++j)
+          if (cover_[j] == a && counts[j].full(i, reason)) return true;
+        if (needed == -2) {
+          needed = -1;
+          for (std::size_t j = 0; j < cover_.size() && needed < 0; ++j)
+            if (counts[j].needs(i, reason)) needed = static_cast<int>(j);
+        }
+        return needed >= 0 && cover_[static_cast<std::size_t>(needed)] != a;
+      };
+    };
+    if (inferred == nullptr) {
+      for (const CountReasons& c : counts)
+        if (c.failure(reason)) return true;
+      for (std::size_t i = 0; i < n_; ++i)
+        if (detail::emptied(at, xs[i], reason, removals(i))) return true;
+      return false;
+    }
+    const std::size_t i = detail::once(xs, inferred->var);
+    if (i != n_) return detail::each_removal(at, *inferred, reason, removals(i));
+    for (std::size_t j = 0; j < cover_.size() && by_vars(); ++j)
+      if (scope()[n_ + j] == inferred->var)
+        return std::count(scope().begin(), scope().end(), inferred->var) == 1 &&
+               detail::explain_by_bounds(at, *inferred, reason, [&](Lit b) { return counts[j].bound(b, reason); });
+    return false;
+  }
   bool satisfied(std::span<const Value> v) const override {
     const auto x = v.first(n_);
     for (std::size_t j = 0; j < cover_.size(); ++j) {

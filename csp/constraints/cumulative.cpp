@@ -7,6 +7,7 @@
 
 #include "csp/constraints/detail/bounds.hpp"
 #include "csp/constraints/detail/explain_bounds.hpp"
+#include "csp/constraints/detail/task_window.hpp"
 #include "csp/constraints/cumulative_edge_finding.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -111,8 +112,10 @@ class Cumulative final : public Propagator {
   // other tasks' compulsory parts and its own use exceed the capacity. A point names, per task
   // surely running there, the weakest facts that make it so ([s <= t], [s >= t - d + 1], its least
   // duration and use), and the capacity's greatest value. The points are picked greedily, each the
-  // latest that blocks the earliest start not yet covered. Edge finding's moves and the uses'
-  // bounds are left to the default (the scope's domains).
+  // latest that blocks the earliest start not yet covered. A bound time-tabling does not explain
+  // is tried as edge finding's (energy_bound); a failure likewise as an overload of energy. A
+  // least capacity rests on a time point's compulsory load, a use's greatest value on the others'
+  // load at a point where its task surely runs (other_bound).
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     if (n_ == 0) return false;
     const Var b = scope()[3 * n_];
@@ -137,22 +140,55 @@ class Cumulative final : public Propagator {
         }
         reason.resize(before);
       }
-      return false;
+      for (std::size_t r = n_; r <= 3 * n_; ++r)  // a duration, use or capacity left no value
+        if (const Var x = scope()[r]; at.max(x) < 0) {
+          reason.push_back(Lit::le(x, at.max(x)));
+          return true;
+        }
+      for (std::size_t i = 0; i < n_; ++i) {  // a use that no longer fits beside the others
+        const std::size_t before = reason.size();
+        const Var u = use(i);
+        if (at.min(u) > 0 && other_bound(at, 2 * n_ + i, Lit::le(u, at.min(u) - 1), cap, reason)) {
+          reason.push_back(Lit::ge(u, at.min(u)));
+          return true;
+        }
+        reason.resize(before);
+      }
+      if (!overloaded(at, cap, reason)) {  // or edge finding pushes a start past its window
+        bool found = false;
+        for (std::size_t j = 0; j < n_ && !found; ++j) {
+          const std::size_t before = reason.size();
+          const Var s = start(j);
+          found = at.max(s) < kMaxValue && energy_bound(at, j, Lit::ge(s, at.max(s) + 1), cap, reason);
+          if (found) reason.push_back(Lit::le(s, at.max(s)));
+          else reason.resize(before);
+        }
+        if (!found) return false;
+      }
+      reason.push_back(Lit::le(b, static_cast<Value>(cap)));
+      return true;
     }
     const Lit need = *inferred;
-    std::size_t j = 0;
-    while (j < n_ && start(j) != need.var) ++j;
-    if (j == n_) return false;
+    const std::size_t role = detail::once(scope(), need.var);
+    if (role == scope().size()) return false;
+    if (role >= n_) return detail::explain_by_bounds(at, need, reason, [&](Lit x) { return other_bound(at, role, x, cap, reason); });
+    const std::size_t j = role;
     const Var s = need.var;
     // Why s >= v: its least value then, and blocked at every start from there up to v - 1 (for a
     // fixing, the side that did not move rests on its bound alone).
     const auto lower = [&](Value v) {
+      const std::size_t before = reason.size();
       reason.push_back(Lit::ge(s, at.min(s)));
-      return v <= at.min(s) || cover(at, j, at.min(s), v - 1, cap, reason);
+      if (v <= at.min(s) || cover(at, j, at.min(s), v - 1, cap, reason)) return true;
+      reason.resize(before);
+      return energy_bound(at, j, Lit::ge(s, v), cap, reason);
     };
     const auto upper = [&](Value v) {  // why s <= v, the same way down
+      const std::size_t before = reason.size();
       reason.push_back(Lit::le(s, at.max(s)));
-      return v >= at.max(s) || cover(at, j, v + 1, at.max(s), cap, reason);
+      if (v >= at.max(s) || cover(at, j, v + 1, at.max(s), cap, reason)) return true;
+      reason.resize(before);
+      return energy_bound(at, j, Lit::le(s, v), cap, reason);
     };
     bool ok = false;
     switch (need.kind) {
@@ -213,6 +249,138 @@ class Cumulative final : public Propagator {
       t = point + 1;  // every start up to the point overlaps it
     }
     return true;
+  }
+
+  // The bound x of a duration, use or the capacity (scope position `role`): none is negative; the
+  // capacity at least the compulsory load at a part's start; a use at most the capacity less the
+  // others' load at a point of its own compulsory part.
+  bool other_bound(const PastDomains& at, std::size_t role, Lit x, long cap, std::vector<Lit>& reason) const {
+    if (x.kind == Lit::Kind::ge && x.value <= 0) return true;
+    if (role == 3 * n_ && x.kind == Lit::Kind::ge) {
+      long best = 0, when = 0;
+      for (std::size_t i = 0; i < n_; ++i)
+        if (const long t = at.max(start(i)), load = load_at(at, t, n_); load > best) best = load, when = t;
+      if (best == 0) return false;
+      add_point(at, when, n_, reason);
+      return detail::reach_bound(at, x, best, reason);
+    }
+    if (role < 2 * n_ || role >= 3 * n_ || x.kind != Lit::Kind::le) return false;
+    const std::size_t i = role - 2 * n_;
+    const long lst = at.max(start(i)), end = at.min(start(i)) + length_at(at, i);  // its part: [lst, end)
+    if (lst >= end) return false;
+    long best = load_at(at, lst, i), when = lst;
+    for (std::size_t k = 0; k < n_; ++k)
+      if (const long t = at.max(start(k)); lst < t && t < end)
+        if (const long load = load_at(at, t, i); load > best) best = load, when = t;
+    reason.push_back(Lit::le(start(i), static_cast<Value>(when)));
+    reason.push_back(Lit::ge(start(i), static_cast<Value>(when - length_at(at, i) + 1)));
+    reason.push_back(Lit::ge(dur(i), static_cast<Value>(length_at(at, i))));
+    add_point(at, when, i, reason);
+    reason.push_back(Lit::le(scope()[3 * n_], static_cast<Value>(cap)));
+    return detail::reach_bound(at, x, cap - best, reason);
+  }
+
+  // ---- edge finding's explanations, over the energy of task windows in `at` ----
+
+  using Window = detail::TaskWindow;
+  // The tasks of positive least duration and use, in the orientation; empty when an energy
+  // could overflow (then nothing is explained this way).
+  std::vector<Window> windows(const PastDomains& at, long cap, bool mirrored) const {
+    constexpr long kLarge = 1L << 24;
+    std::vector<Window> w;
+    if (n_ > 64 || cap > kLarge) return w;
+    for (std::size_t i = 0; i < n_; ++i) {
+      const long p = length_at(at, i), c = need_at(at, i);
+      if (p > kLarge || c > kLarge) return {};
+      if (p > 0 && c > 0) w.push_back(detail::window(at.min(start(i)), at.max(start(i)), p, c, i, mirrored));
+    }
+    return w;
+  }
+  // The facts that the tasks of w (but `skip`) ending by l and starting from a lie there, with
+  // their least durations and uses.
+  void within(const std::vector<Window>& w, std::size_t skip, long a, long l, bool mirrored, std::vector<Lit>& reason) const {
+    for (std::size_t q = 0; q < w.size(); ++q) {
+      if (q == skip || w[q].est < a || w[q].lct > l) continue;
+      reason.push_back(detail::starts_from(start(w[q].k), w[q], a, mirrored));
+      reason.push_back(detail::ends_by(start(w[q].k), w[q], l, mirrored));
+      lasts(w[q], reason);
+    }
+  }
+  void lasts(const Window& t, std::vector<Lit>& reason) const {
+    reason.push_back(Lit::ge(dur(t.k), detail::clip(t.p)));
+    reason.push_back(Lit::ge(use(t.k), detail::clip(t.c)));
+  }
+  // Edge finding's bound b of task j's start ([s >= v]; [s <= v] mirrored): the others ending by
+  // L and starting from a, with j from a, hold more energy than cap · (L - a), so j ends after L;
+  // then those ending by L' <= L and starting from a' leave j no start before
+  // a' + ceil(rest / c_j), rest = their energy - (cap - c_j) · (L' - a'). The capacity's fact is
+  // the caller's.
+  bool energy_bound(const PastDomains& at, std::size_t j, Lit b, long cap, std::vector<Lit>& reason) const {
+    const bool mirrored = b.kind == Lit::Kind::le;
+    long target = 0;
+    if (!detail::proof_target(at, start(j), b, target)) return false;
+    const std::vector<Window> w = windows(at, cap, mirrored);
+    std::size_t me = w.size();
+    for (std::size_t q = 0; q < w.size(); ++q)
+      if (w[q].k == j) me = q;
+    if (me == w.size()) return false;
+    const Window& t = w[me];
+    const long v = mirrored ? -(target + t.p) : target;
+    std::vector<std::size_t> by_est, by_lct;  // the others, latest start first; by completion
+    for (std::size_t q = 0; q < w.size(); ++q)
+      if (q != me) by_est.push_back(q), by_lct.push_back(q);
+    std::sort(by_est.begin(), by_est.end(), [&](std::size_t x, std::size_t y) { return w[x].est > w[y].est; });
+    std::sort(by_lct.begin(), by_lct.end(), [&](std::size_t x, std::size_t y) { return w[x].lct < w[y].lct; });
+    for (std::size_t x = 0; x < by_lct.size(); ++x) {
+      const long l = w[by_lct[x]].lct;
+      if (l <= t.est || (x + 1 < by_lct.size() && w[by_lct[x + 1]].lct == l)) continue;
+      long energy = 0, from = 0;
+      bool detected = false;
+      for (std::size_t q : by_est) {
+        if (w[q].lct > l) continue;
+        energy += w[q].p * w[q].c;
+        from = std::min(w[q].est, t.est);
+        if (cap * from + energy + t.p * t.c > cap * l) {
+          detected = true;
+          break;
+        }
+      }
+      if (!detected) continue;
+      for (std::size_t y = 0; y <= x; ++y) {
+        const long l2 = w[by_lct[y]].lct;
+        long rest_energy = 0;
+        for (std::size_t q : by_est) {
+          if (w[q].lct > l2) continue;
+          rest_energy += w[q].p * w[q].c;
+          const long a = w[q].est, rest = rest_energy - (cap - t.c) * (l2 - a);
+          if (rest <= 0 || a + (rest + t.c - 1) / t.c < v) continue;
+          within(w, me, from, l, mirrored, reason);
+          reason.push_back(detail::starts_from(start(j), t, from, mirrored));
+          lasts(t, reason);
+          within(w, me, a, l2, mirrored, reason);
+          return detail::reach_bound(at, b, target, reason);
+        }
+      }
+    }
+    return false;
+  }
+  // An overload of energy: the tasks ending by L and starting from a hold more than cap · (L - a).
+  bool overloaded(const PastDomains& at, long cap, std::vector<Lit>& reason) const {
+    const std::vector<Window> w = windows(at, cap, false);
+    std::vector<std::size_t> by_est(w.size());
+    for (std::size_t q = 0; q < w.size(); ++q) by_est[q] = q;
+    std::sort(by_est.begin(), by_est.end(), [&](std::size_t x, std::size_t y) { return w[x].est > w[y].est; });
+    for (const Window& last : w) {
+      long energy = 0;
+      for (std::size_t q : by_est) {
+        if (w[q].lct > last.lct) continue;
+        energy += w[q].p * w[q].c;
+        if (cap * w[q].est + energy <= cap * last.lct) continue;
+        within(w, w.size(), w[q].est, last.lct, false, reason);
+        return true;
+      }
+    }
+    return false;
   }
 
   struct Part {

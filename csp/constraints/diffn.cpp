@@ -4,6 +4,7 @@
 #include <string>
 
 #include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -28,6 +29,42 @@ class Diffn final : public Propagator {
         if (!apart) return false;
       }
     return true;
+  }
+
+  // A pair of boxes that must overlap along one axis (neither can end before the other starts,
+  // by their bounds in `at`) must be apart along the other: a start or size of box i moved there
+  // rests on that overlap, on why j cannot precede i (or i precede j) along the axis, and on the
+  // bound of j it is pushed by; a start value punched out on the bounds of j it falls between. The
+  // non-strict form names that the four sizes are not 0. A failure: a pair overlapping along both.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (inferred == nullptr) {
+      for (std::size_t i = 0; i < n_; ++i)
+        for (std::size_t j = i + 1; j < n_; ++j) {
+          const std::size_t before = reason.size();
+          if (sized(at, i, j, reason) && overlap(at, 0, i, j, reason) && overlap(at, 1, i, j, reason)) return true;
+          reason.resize(before);
+        }
+      return false;
+    }
+    const std::size_t role = detail::once(scope(), inferred->var);
+    if (role == scope().size()) return false;
+    const std::size_t k = role / n_ % 2, i = role % n_;
+    const bool is_size = role >= 2 * n_;
+    for (std::size_t j = 0; j < n_; ++j) {
+      if (j == i) continue;
+      const std::size_t before = reason.size();
+      if (!sized(at, i, j, reason) || !overlap(at, 1 - k, i, j, reason)) {
+        reason.resize(before);
+        continue;
+      }
+      const std::size_t pair = reason.size();
+      if (!is_size && inferred->kind == Lit::Kind::ne && punched(at, k, i, j, inferred->value, reason)) return true;
+      reason.resize(pair);
+      if (detail::explain_by_bounds(at, *inferred, reason, [&](Lit b) { return apart(at, k, i, j, is_size, b, reason); }))
+        return true;
+      reason.resize(before);
+    }
+    return false;
   }
 
   PropStatus propagate(Context& ctx) override {
@@ -150,6 +187,70 @@ class Diffn final : public Propagator {
       changed = true;
     }
     return changed ? Outcome::changed : Outcome::same;
+  }
+
+  // ---- explanations, over the bounds in `at` ----
+
+  // Non-strict: every size of i and j is not 0 (by its bounds), or false.
+  bool sized(const PastDomains& at, std::size_t i, std::size_t j, std::vector<Lit>& reason) const {
+    if (strict_) return true;
+    for (const std::size_t b : {i, j})
+      for (std::size_t k = 0; k < 2; ++k) {
+        const Var d = size(k, b);
+        if (at.min(d) > 0) reason.push_back(Lit::ge(d, 1));
+        else if (at.max(d) < 0) reason.push_back(Lit::le(d, -1));
+        else return false;
+      }
+    return true;
+  }
+  // Box a cannot end before box b starts along axis k: [s_a >= lo], [d_a >= p], [s_b <= lo + p - 1].
+  bool after(const PastDomains& at, std::size_t k, std::size_t a, std::size_t b, std::vector<Lit>& reason) const {
+    const long lo = at.min(start(k, a)), p = at.min(size(k, a));
+    if (lo + p <= at.max(start(k, b))) return false;
+    reason.push_back(Lit::ge(start(k, a), static_cast<Value>(lo)));
+    reason.push_back(Lit::ge(size(k, a), static_cast<Value>(p)));
+    reason.push_back(Lit::le(start(k, b), static_cast<Value>(lo + p - 1)));
+    return true;
+  }
+  bool overlap(const PastDomains& at, std::size_t k, std::size_t i, std::size_t j, std::vector<Lit>& reason) const {
+    return after(at, k, i, j, reason) && after(at, k, j, i, reason);
+  }
+  // Start c of box i along axis k falls where i can neither end before j starts nor start after j
+  // ends: j's start within [c - p_j + 1, c + p_i - 1], with their least sizes.
+  bool punched(const PastDomains& at, std::size_t k, std::size_t i, std::size_t j, Value c, std::vector<Lit>& reason) const {
+    const long pi = at.min(size(k, i)), pj = at.min(size(k, j));
+    const Var sj = start(k, j);
+    if (c + pi <= at.max(sj) || c - pj + 1 > at.min(sj)) return false;
+    reason.push_back(Lit::ge(size(k, i), static_cast<Value>(pi)));
+    reason.push_back(Lit::ge(size(k, j), static_cast<Value>(pj)));
+    reason.push_back(Lit::le(sj, static_cast<Value>(c + pi - 1)));
+    reason.push_back(Lit::ge(sj, static_cast<Value>(c - pj + 1)));
+    return true;
+  }
+  // The bound b of box i's start (or size) along axis k, i and j apart along it: i after j when i
+  // cannot precede j (a least start), i before j when j cannot precede i (a greatest start or size).
+  bool apart(const PastDomains& at, std::size_t k, std::size_t i, std::size_t j, bool is_size, Lit b,
+             std::vector<Lit>& reason) const {
+    const Var si = start(k, i), di = size(k, i), sj = start(k, j), dj = size(k, j);
+    if (b.kind == Lit::Kind::ge) {
+      if (is_size || !after(at, k, i, j, reason)) return false;
+      const long proven = long{at.min(sj)} + at.min(dj);
+      reason.push_back(Lit::ge(dj, at.min(dj)));
+      reason.push_back(Lit::ge(sj, static_cast<Value>(std::min<long>(proven, b.value) - at.min(dj))));
+      return detail::reach_bound(at, b, proven, reason);
+    }
+    if (b.kind != Lit::Kind::le || !after(at, k, j, i, reason)) return false;
+    const long hj = at.max(sj);
+    if (is_size) {  // d_i <= s_j - s_i
+      const long proven = hj - at.min(si);
+      reason.push_back(Lit::ge(si, at.min(si)));
+      reason.push_back(Lit::le(sj, static_cast<Value>(std::max<long>(proven, b.value) + at.min(si))));
+      return detail::reach_bound(at, b, proven, reason);
+    }
+    const long proven = hj - at.min(di);  // s_i <= s_j - d_i
+    reason.push_back(Lit::ge(di, at.min(di)));
+    reason.push_back(Lit::le(sj, static_cast<Value>(std::max<long>(proven, b.value) + at.min(di))));
+    return detail::reach_bound(at, b, proven, reason);
   }
 
   std::size_t n_;

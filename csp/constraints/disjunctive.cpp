@@ -6,6 +6,8 @@
 #include <string>
 
 #include "csp/constraints/detail/bounds.hpp"
+#include "csp/constraints/detail/explain_bounds.hpp"
+#include "csp/constraints/detail/task_window.hpp"
 #include "csp/constraints/detail/theta_lambda_tree.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -31,6 +33,31 @@ class Disjunctive final : public Propagator {
           return false;
     return true;
   }
+  // A start bound is explained by one rule over the tasks' windows in `at` (the earliest-start side;
+  // a latest start, mirrored): the tasks that must precede the task (detectable precedences, and
+  // those ending by some L when edge finding puts it after them all) complete no earlier than the
+  // bound, or the task cannot go first among tasks that each end at the bound or later
+  // (not-first/not-last). Each names the bounds of the tasks it uses as weak as the rule allows and
+  // their least durations. A negative duration removed needs nothing. A failure: an overload
+  // (tasks within a window longer than it), a negative duration, or a task whose window a rule
+  // empties. A bound that no single rule gives from the domains before its write (the rules write
+  // their bounds one rule at a time for this) is left to the default, as are more than 128 tasks
+  // (the search is quadratic).
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    if (n_ > 128) return false;
+    if (inferred == nullptr) return explain_failure(at, reason);
+    const Var x = inferred->var;
+    std::size_t i = n_, starts = 0, durations = 0;
+    for (std::size_t k = 0; k < n_; ++k) {
+      if (start(k) == x) ++starts, i = k;
+      if (dur(k) == x) ++durations;
+    }
+    if (starts == 0 && durations > 0)
+      return detail::each_removal(at, *inferred, reason, [](Value v) { return v < 0; });
+    if (starts != 1 || durations != 0) return false;
+    return detail::explain_by_bounds(at, *inferred, reason, [&](Lit b) { return start_bound(at, i, b, reason); });
+  }
+
   PropStatus propagate(Context& ctx) override {
     for (std::size_t i = 0; i < n_; ++i)
       if (ctx.min(dur(i)) < 0 && !ctx.remove_below(dur(i), 0)) return PropStatus::failed;
@@ -47,36 +74,230 @@ class Disjunctive final : public Propagator {
         est_[k] = s.min;
         lct_[k] = s.max + p_[k];
       }
-      if (!round()) return PropStatus::failed;
       bool moved = false;
-      for (std::size_t k = 0; k < m_; ++k) {
-        const Var s = start(task_[k]);
-        if (est_[k] > ctx.min(s)) {
-          if (est_[k] > ctx.max(s) || !ctx.remove_below(s, static_cast<Value>(est_[k]))) return PropStatus::failed;
-          moved = true;
-        }
-        if (lct_[k] - p_[k] < ctx.max(s)) {
-          if (lct_[k] - p_[k] < ctx.min(s) || !ctx.remove_above(s, static_cast<Value>(lct_[k] - p_[k])))
-            return PropStatus::failed;
-          moved = true;
-        }
-      }
+      if (!round(ctx, moved)) return PropStatus::failed;
       if (!moved) return PropStatus::fixpoint;
     }
   }
 
  private:
   Var start(std::size_t i) const { return scope()[i]; }
+
+  // ---- explanations (the rules again, over the domains of `at`) ----
+
+  // The tasks that surely last (least duration > 0) in `at`, in the orientation.
+  using Win = detail::TaskWindow;
+  std::vector<Win> windows(const PastDomains& at, bool mirrored) const {
+    std::vector<Win> w;
+    for (std::size_t k = 0; k < n_; ++k) {
+      const long p = at.min(dur(k));
+      if (p > 0) w.push_back(detail::window(at.min(start(k)), at.max(start(k)), p, 1, k, mirrored));
+    }
+    return w;
+  }
+  // The facts, in the orientation: t starts at e or later; t ends by l; t lasts at least t.p.
+  Lit starts_from(const Win& t, long e, bool mirrored) const { return detail::starts_from(start(t.k), t, e, mirrored); }
+  Lit ends_by(const Win& t, long l, bool mirrored) const { return detail::ends_by(start(t.k), t, l, mirrored); }
+  Lit lasts(const Win& t) const { return Lit::ge(dur(t.k), detail::clip(t.p)); }
+
+  // Explains the bound b ([s_i >= v] or [s_i <= v]) of task i's start.
+  bool start_bound(const PastDomains& at, std::size_t i, Lit b, std::vector<Lit>& reason) const {
+    const Var s = start(i);
+    const bool mirrored = b.kind == Lit::Kind::le;
+    if (mirrored ? at.max(s) <= b.value : at.min(s) >= b.value) {  // held already
+      reason.push_back(b);
+      return true;
+    }
+    long target = 0;
+    if (!detail::proof_target(at, s, b, target)) return false;
+    const std::vector<Win> w = windows(at, mirrored);
+    std::size_t a = w.size();
+    for (std::size_t q = 0; q < w.size(); ++q)
+      if (w[q].k == i) a = q;
+    if (a == w.size()) return false;  // may last 0: no rule moves it
+    if (!prove(w, a, mirrored ? -(target + w[a].p) : target, mirrored, reason)) return false;
+    return detail::reach_bound(at, b, target, reason);
+  }
+
+  // Why task w[a] starts at v or later (in the orientation): the tasks that must precede it have
+  // together an earliest completion of v or more, or it cannot go first among tasks that each
+  // end at v or later. False when no single rule shows it.
+  bool prove(const std::vector<Win>& w, std::size_t a, long v, bool mirrored, std::vector<Lit>& reason) const {
+    const Win& t = w[a];
+    std::vector<std::size_t> by_est, by_lct;  // the others, latest start first; by completion
+    for (std::size_t q = 0; q < w.size(); ++q)
+      if (q != a) by_est.push_back(q), by_lct.push_back(q);
+    std::sort(by_est.begin(), by_est.end(), [&](std::size_t x, std::size_t y) { return w[x].est > w[y].est; });
+    std::sort(by_lct.begin(), by_lct.end(), [&](std::size_t x, std::size_t y) { return w[x].lct < w[y].lct; });
+    // before[q]: 1 when q detectably precedes t (t cannot end by q's latest start), 2 when edge
+    // finding over the tasks ending by `ends` puts t after q.
+    std::vector<char> before(w.size(), 0);
+    for (std::size_t q : by_est)
+      if (t.est + t.p > w[q].lct - w[q].p) before[q] = 1;
+    // Those marked, from the latest start down, until their earliest completion reaches v.
+    auto complete = [&](long ends) {
+      long total = 0;
+      for (std::size_t q : by_est) {
+        if (!before[q]) continue;
+        total += w[q].p;
+        const long e = w[q].est;
+        if (e + total < v) continue;
+        long latest = kMinValue - 1L;  // the latest start of the detectable ones used
+        for (std::size_t r : by_est) {
+          if (w[r].est < e) break;
+          if (before[r] == 1) latest = std::max(latest, w[r].lct - w[r].p);
+        }
+        for (std::size_t r : by_est) {
+          if (w[r].est < e) break;
+          if (!before[r]) continue;
+          reason.push_back(starts_from(w[r], e, mirrored));
+          reason.push_back(lasts(w[r]));
+          reason.push_back(ends_by(w[r], before[r] == 1 ? latest + w[r].p : ends, mirrored));
+        }
+        if (latest >= kMinValue) reason.push_back(starts_from(t, latest - t.p + 1, mirrored));
+        reason.push_back(lasts(t));
+        return true;
+      }
+      return false;
+    };
+    if (complete(0)) return true;
+    // Edge finding: the others ending by L hold a set that, with t, cannot all end by L: t ends
+    // after every one of them.
+    for (std::size_t x = 0; x < by_lct.size(); ++x) {
+      const long ends = w[by_lct[x]].lct;
+      if (x + 1 < by_lct.size() && w[by_lct[x + 1]].lct == ends) continue;
+      long total = 0, from = 0;
+      bool found = false;
+      for (std::size_t q : by_est) {
+        if (w[q].lct > ends) continue;
+        total += w[q].p;
+        if (std::min(w[q].est, t.est) + total + t.p > ends) {
+          found = true, from = w[q].est;
+          break;
+        }
+      }
+      if (!found) continue;
+      for (std::size_t q : by_lct) {
+        if (w[q].lct > ends) break;
+        if (!before[q]) before[q] = 2;
+      }
+      if (complete(ends)) {
+        total = 0;
+        for (std::size_t q : by_est) {
+          if (w[q].est < from) break;
+          if (w[q].lct > ends) continue;
+          total += w[q].p;
+          reason.push_back(starts_from(w[q], from, mirrored));
+          reason.push_back(ends_by(w[q], ends, mirrored));
+          reason.push_back(lasts(w[q]));
+        }
+        reason.push_back(starts_from(t, ends - total - t.p + 1, mirrored));
+        return true;
+      }
+      for (std::size_t q : by_lct)
+        if (before[q] == 2) before[q] = 0;
+    }
+    // Not-first: the others that end at v or later, by completion; t cannot go before all those
+    // ending by L, so one of them precedes it.
+    long total = 0;
+    for (std::size_t x = 0; x < by_lct.size(); ++x) {
+      const Win& q = w[by_lct[x]];
+      if (q.est + q.p < v) continue;
+      total += q.p;
+      if (t.est + t.p + total <= q.lct) continue;
+      const long ends = q.lct;
+      total = 0;
+      for (std::size_t r : by_lct) {
+        if (w[r].lct > ends) break;
+        if (w[r].est + w[r].p < v) continue;
+        total += w[r].p;
+        reason.push_back(starts_from(w[r], v - w[r].p, mirrored));
+        reason.push_back(ends_by(w[r], ends, mirrored));
+        reason.push_back(lasts(w[r]));
+      }
+      reason.push_back(starts_from(t, ends - total - t.p + 1, mirrored));
+      reason.push_back(lasts(t));
+      return true;
+    }
+    return false;
+  }
+
+  bool explain_failure(const PastDomains& at, std::vector<Lit>& reason) const {
+    for (std::size_t k = 0; k < n_; ++k)
+      if (at.max(dur(k)) < 0) {
+        reason.push_back(Lit::le(dur(k), at.max(dur(k))));
+        return true;
+      }
+    // Overload: the tasks within [e, L) last longer than L - e.
+    const std::vector<Win> w = windows(at, false);
+    std::vector<std::size_t> by_est(w.size());
+    for (std::size_t q = 0; q < w.size(); ++q) by_est[q] = q;
+    std::sort(by_est.begin(), by_est.end(), [&](std::size_t x, std::size_t y) { return w[x].est > w[y].est; });
+    for (const Win& last : w) {
+      const long ends = last.lct;
+      long total = 0;
+      for (std::size_t q : by_est) {
+        if (w[q].lct > ends) continue;
+        total += w[q].p;
+        if (w[q].est + total <= ends) continue;
+        const long from = w[q].est;
+        for (std::size_t r : by_est) {
+          if (w[r].est < from) break;
+          if (w[r].lct > ends) continue;
+          reason.push_back(starts_from(w[r], from, false));
+          reason.push_back(ends_by(w[r], ends, false));
+          reason.push_back(lasts(w[r]));
+        }
+        return true;
+      }
+    }
+    // A task that one rule pushes past its own latest start (either side).
+    for (const bool mirrored : {false, true}) {
+      const std::vector<Win> m = windows(at, mirrored);
+      for (std::size_t a = 0; a < m.size(); ++a) {
+        const std::size_t before = reason.size();
+        if (prove(m, a, m[a].lct - m[a].p + 1, mirrored, reason)) {
+          reason.push_back(ends_by(m[a], m[a].lct, mirrored));
+          return true;
+        }
+        reason.resize(before);
+      }
+    }
+    return false;
+  }
+
   Var dur(std::size_t i) const { return scope()[n_ + i]; }
   long lst(std::size_t k) const { return lct_[k] - p_[k]; }
 
   // Every rule once on each side: earliest starts forward, then latest completions as the earliest
   // starts of the mirrored schedule (time t becomes -t). False when the tasks cannot fit.
-  bool round() {
+  // Each rule's bounds are written as soon as it ends (`moved` set when one moved), so that a
+  // written bound follows by one rule from the domains before its write, which is what explain()
+  // reconstructs (the rounds' fixpoint is the same).
+  bool round(Context& ctx, bool& moved) {
     for (const bool mirrored : {false, true}) {
       if (mirrored) mirror();
-      if (!edge_finding() || !detectable_precedences() || !not_last()) return false;
+      if (!edge_finding() || !write(ctx, mirrored, moved) || !detectable_precedences() ||
+          !write(ctx, mirrored, moved) || !not_last() || !write(ctx, mirrored, moved))
+        return false;
       if (mirrored) mirror();
+    }
+    return true;
+  }
+  // Narrows each start to its scratch window (read back from the mirror when `mirrored`); false
+  // on a wipe-out.
+  bool write(Context& ctx, bool mirrored, bool& moved) {
+    for (std::size_t k = 0; k < m_; ++k) {
+      const Var s = start(task_[k]);
+      const long est = mirrored ? -lct_[k] : est_[k], lst = (mirrored ? -est_[k] : lct_[k]) - p_[k];
+      if (est > ctx.min(s)) {
+        if (est > ctx.max(s) || !ctx.remove_below(s, static_cast<Value>(est))) return false;
+        moved = true;
+      }
+      if (lst < ctx.max(s)) {
+        if (lst < ctx.min(s) || !ctx.remove_above(s, static_cast<Value>(lst))) return false;
+        moved = true;
+      }
     }
     return true;
   }

@@ -28,30 +28,16 @@ class Inverse final : public Propagator {
   }
   // A value w leaves side[i] because its partner other[w - base] lost i, or because another
   // position of either array already holds what the pair needs (both arrays are permutations).
-  // A bound moved or a variable fixed is each value passed over; failures take the default.
+  // A bound moved or a variable fixed is each value passed over; a failure, a variable left with
+  // every value so removed.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
     const std::span<const Var> all(scope());
     if (inferred == nullptr) {  // a failure: some variable left with no value (each removal explained)
-      for (std::size_t p = 0; p < all.size(); ++p) {
-        const std::size_t before = reason.size();
-        const Var x = all[p];
-        if (at.max(x) - static_cast<std::int64_t>(at.min(x)) > 64) continue;
-        reason.push_back(Lit::ge(x, at.min(x)));
-        reason.push_back(Lit::le(x, at.max(x)));
-        bool all_gone = true;
-        for (Value w = at.min(x); w <= at.max(x) && all_gone; ++w)
-          all_gone = !at.contains(x, w) ? (reason.push_back(Lit::ne(x, w)), true) : removal_at(at, p, w, reason);
-        if (all_gone) return true;
-        reason.resize(before);
-      }
+      for (std::size_t p = 0; p < all.size(); ++p)
+        if (detail::emptied(at, all[p], reason, [&](Value w) { return removal_at(at, p, w, reason); })) return true;
       return false;
     }
-    std::size_t p = all.size();
-    for (std::size_t k = 0; k < all.size(); ++k) {
-      if (all[k] != inferred->var) continue;
-      if (p != all.size()) return false;  // twice in the scope: not here
-      p = k;
-    }
+    const std::size_t p = detail::once(all, inferred->var);
     if (p == all.size()) return false;
     return detail::each_removal(at, *inferred, reason, [&](Value w) { return removal_at(at, p, w, reason); });
   }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "csp/constraints/detail/explain_bounds.hpp"
 #include "csp/constraints/detail/repeats.hpp"
 #include "csp/kernel/engine.hpp"
 
@@ -15,6 +16,7 @@ class Regular final : public Propagator {
  public:
   Regular(std::vector<Var> x, int states, int symbols, std::vector<int> transitions, int start, std::vector<int> accepting)
       : Propagator(std::move(x), Trigger::any),
+        q_(states),
         s_(symbols),
         d_(std::move(transitions)),
         start_(start),
@@ -31,6 +33,23 @@ class Regular final : public Propagator {
       if (f < 1 || f > states) throw std::invalid_argument("regular: an accepting state is not in 1..Q");
       set(accepting_.data(), f);
     }
+    // What the DFA alone decides, every symbol allowed: the states each layer can be in, and
+    // those from which it can still accept (for explain(), which leaves larger graphs alone).
+    const std::size_t n = scope().size(), width = static_cast<std::size_t>(q_) + 1;
+    if (!explained()) return;
+    reachable_.assign((n + 1) * width, false);
+    live_.assign((n + 1) * width, false);
+    reachable_[static_cast<std::size_t>(start_)] = true;
+    for (std::size_t i = 0; i < n; ++i)
+      for (int q = 1; q <= q_; ++q)
+        for (Value v = 1; reachable_[i * width + static_cast<std::size_t>(q)] && v <= s_; ++v)
+          reachable_[(i + 1) * width + static_cast<std::size_t>(next(q, v))] = true;
+    for (int q = 1; q <= q_; ++q) live_[n * width + static_cast<std::size_t>(q)] = test(accepting_.data(), q);
+    for (std::size_t i = n; i-- > 0;)
+      for (int q = 1; q <= q_; ++q)
+        for (Value v = 1; v <= s_; ++v)
+          if (const int t = next(q, v); t != 0 && live_[(i + 1) * width + static_cast<std::size_t>(t)])
+            live_[i * width + static_cast<std::size_t>(q)] = true;
   }
   std::string name() const override { return "regular"; }
   bool satisfied(std::span<const Value> v) const override {
@@ -42,6 +61,126 @@ class Regular final : public Propagator {
     }
     return test(accepting_.data(), q);
   }
+  // A symbol s leaves x_k when no accepting path of the layered graph in `at` uses it: every state
+  // reached at layer k moves on s to one that cannot accept. The reason names removed symbols
+  // only ([x_i != v], or x_i's bound where v lies outside it). On the right of k, those that would
+  // lead the states reached after s back to a live state; on the left, those that would let layer k
+  // hold a state whose move on s is not shown dead. Each side stops where the DFA alone (every
+  // symbol allowed) decides: states it cannot reach, states that cannot accept. A failure is the
+  // right side from the start state. Symbols outside 1..S need nothing. Left to the default: a
+  // variable twice in x, and graphs of more than 4 million (position, state, symbol) edges.
+  bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
+    const std::size_t n = scope().size(), width = static_cast<std::size_t>(q_) + 1, symbols = static_cast<std::size_t>(s_);
+    if (!explained()) return false;
+    std::vector<char> dom(n * symbols);  // dom[i * S + v - 1]: v a candidate of x_i in `at`
+    for (std::size_t i = 0; i < n; ++i)
+      for (Value v = 1; v <= s_; ++v) dom[i * symbols + static_cast<std::size_t>(v - 1)] = at.contains(scope()[i], v);
+    auto in_dom = [&](std::size_t i, Value v) { return dom[i * symbols + static_cast<std::size_t>(v - 1)] != 0; };
+    // alive[i * width + q]: state q at layer i has an accepting path in `at`.
+    std::vector<char> alive((n + 1) * width, 0);
+    for (int q = 1; q <= q_; ++q) alive[n * width + static_cast<std::size_t>(q)] = test(accepting_.data(), q);
+    for (std::size_t i = n; i-- > 0;)
+      for (int q = 1; q <= q_; ++q)
+        for (Value v = 1; v <= s_ && !alive[i * width + static_cast<std::size_t>(q)]; ++v)
+          if (const int t = next(q, v); t != 0 && in_dom(i, v) && alive[(i + 1) * width + static_cast<std::size_t>(t)])
+            alive[i * width + static_cast<std::size_t>(q)] = 1;
+    std::vector<char> blocked(n * symbols, 0);  // the right side's facts
+      // From the states `from` at layer r, none of which can accept in `at`: adds the removed symbols
+    // that would lead one of them to a live state, layer by layer, while any can be reached.
+    auto right = [&](std::size_t r, std::vector<char> from) {
+      std::vector<char> to(width);
+      for (std::size_t i = r; i < n; ++i) {
+        bool any = false;
+        for (int q = 1; q <= q_; ++q) any |= from[static_cast<std::size_t>(q)] && live_[i * width + static_cast<std::size_t>(q)];
+        if (!any) return;  // the DFA alone: none of them can accept
+        std::fill(to.begin(), to.end(), 0);
+        for (Value v = 1; v <= s_; ++v)
+          for (int q = 1; q <= q_; ++q) {
+            const int t = next(q, v);
+            if (!from[static_cast<std::size_t>(q)] || t == 0) continue;
+            char& cut = blocked[i * symbols + static_cast<std::size_t>(v - 1)];
+            if (in_dom(i, v) || !alive[(i + 1) * width + static_cast<std::size_t>(t)]) {
+              to[static_cast<std::size_t>(t)] = 1;  // followed: dead in `at`, shown dead further on
+            } else if (!cut) {  // to a live state: v must stay gone
+              cut = 1;
+              detail::absent(at, scope()[i], v, reason);
+            }
+          }
+        std::swap(from, to);
+      }
+    };
+    if (inferred == nullptr) {
+      if (alive[static_cast<std::size_t>(start_)]) return false;
+      std::vector<char> from(width, 0);
+      from[static_cast<std::size_t>(start_)] = 1;
+      right(0, std::move(from));
+      return true;
+    }
+    const std::size_t k = detail::once(scope(), inferred->var);
+    if (k == n) return false;
+    // reach[i * width + q]: state q at layer i is reached from the start in `at` (i <= k).
+    std::vector<char> reach((k + 1) * width, 0);
+    reach[static_cast<std::size_t>(start_)] = 1;
+    for (std::size_t i = 0; i < k; ++i)
+      for (int q = 1; q <= q_; ++q)
+        for (Value v = 1; v <= s_ && reach[i * width + static_cast<std::size_t>(q)]; ++v)
+          if (in_dom(i, v)) reach[(i + 1) * width + static_cast<std::size_t>(next(q, v))] = 1;
+    return detail::each_removal(at, *inferred, reason, [&](Value s) {
+      if (s < 1 || s > s_) return true;
+      std::vector<char> from(width, 0);
+      for (int q = 1; q <= q_; ++q) {
+        const int t = next(q, s);
+        if (!reach[k * width + static_cast<std::size_t>(q)] || t == 0) continue;
+        if (alive[(k + 1) * width + static_cast<std::size_t>(t)]) return false;  // s is used: not this way
+        from[static_cast<std::size_t>(t)] = 1;
+      }
+      std::fill(blocked.begin(), blocked.end(), 0);
+      right(k + 1, std::move(from));
+      // The states of layer k + 1 that cannot accept once the right side's symbols are gone.
+      std::vector<char> ok(width, 0), below(width, 0);  // live under those facts
+      for (int q = 1; q <= q_; ++q) ok[static_cast<std::size_t>(q)] = test(accepting_.data(), q);
+      for (std::size_t i = n; i-- > k + 1;) {
+        std::fill(below.begin(), below.end(), 0);
+        for (int q = 1; q <= q_; ++q)
+          for (Value v = 1; v <= s_ && !below[static_cast<std::size_t>(q)]; ++v)
+            if (const int t = next(q, v); t != 0 && ok[static_cast<std::size_t>(t)] && !blocked[i * symbols + static_cast<std::size_t>(v - 1)])
+              below[static_cast<std::size_t>(q)] = 1;
+        std::swap(ok, below);
+      }
+      // safe: the states at layer i that the left side must confine x's path to, from layer k
+      // (those that move on s to a dead state) down, while the DFA alone could leave them.
+      std::vector<char> safe(width, 0), earlier(width, 0);
+      for (int q = 1; q <= q_; ++q) {
+        const int t = next(q, s);
+        safe[static_cast<std::size_t>(q)] = t == 0 || !ok[static_cast<std::size_t>(t)];
+      }
+      for (int q = 1; q <= q_; ++q)
+        if (reach[k * width + static_cast<std::size_t>(q)] && !safe[static_cast<std::size_t>(q)]) return false;
+      for (std::size_t i = k; i-- > 0;) {
+        bool covers = true;  // every state the DFA can reach at layer i + 1 is safe
+        for (int q = 1; q <= q_ && covers; ++q)
+          covers = !reachable_[(i + 1) * width + static_cast<std::size_t>(q)] || safe[static_cast<std::size_t>(q)];
+        if (covers) break;
+        for (int q = 1; q <= q_; ++q) {
+          bool stays = true;
+          for (Value v = 1; v <= s_ && stays; ++v)
+            if (const int t = next(q, v); t != 0 && in_dom(i, v)) stays = safe[static_cast<std::size_t>(t)];
+          earlier[static_cast<std::size_t>(q)] = stays;
+        }
+        for (Value v = 1; v <= s_; ++v) {
+          if (in_dom(i, v)) continue;
+          for (int q = 1; q <= q_; ++q)
+            if (const int t = next(q, v); earlier[static_cast<std::size_t>(q)] && t != 0 && !safe[static_cast<std::size_t>(t)]) {
+              detail::absent(at, scope()[i], v, reason);
+              break;
+            }
+        }
+        std::swap(safe, earlier);
+      }
+      return true;
+    });
+  }
+
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     const std::size_t n = scope().size();
@@ -100,6 +239,10 @@ class Regular final : public Propagator {
   }
 
  private:
+  // Small enough for explain(): at most 4 million (position, state, symbol) edges.
+  bool explained() const {
+    return (scope().size() + 1) * (static_cast<std::size_t>(q_) + 1) * static_cast<std::size_t>(s_) <= 4'000'000;
+  }
   int next(int q, Value s) const {
     return d_[static_cast<std::size_t>(q - 1) * static_cast<std::size_t>(s_) + static_cast<std::size_t>(s - 1)];
   }
@@ -112,6 +255,7 @@ class Regular final : public Propagator {
       for (std::uint64_t b = bits[w]; b != 0; b &= b - 1) f(static_cast<int>(w * 64) + std::countr_zero(b));
   }
 
+  int q_;  // states 1..Q
   int s_;
   std::vector<int> d_;
   int start_;
@@ -119,6 +263,9 @@ class Regular final : public Propagator {
   std::vector<std::uint64_t> accepting_;
   std::vector<std::uint64_t> reach_;  // scratch: layer i's states at words [i * row_, (i + 1) * row_)
   bool repeats_;  // a variable twice in x: one run may not reach the fixpoint
+  // Per layer i and state q ([i * (Q + 1) + q]), every symbol allowed: reachable from the start;
+  // able to reach an accepting state (for explain()).
+  std::vector<bool> reachable_, live_;
 };
 
 }  // namespace

@@ -60,7 +60,7 @@ harness::Spec lex_spec(bool strict);
 }  // namespace lex_specs
 
 namespace regular_specs {
-harness::Spec regular_spec();
+harness::Spec regular_spec(bool longer = false);
 }  // namespace regular_specs
 
 namespace cumulative_specs {

@@ -168,12 +168,7 @@ bool explain_all_different(std::span<const Var> vars, std::span<const Value> off
         }
     return hall_interval(vars, offsets, w, vars.size(), 0, true, 1, reason);
   }
-  std::size_t p = vars.size();
-  for (std::size_t i = 0; i < vars.size(); ++i) {
-    if (vars[i] != inferred->var) continue;
-    if (p != vars.size()) return false;  // twice in the scope: not here
-    p = i;
-  }
+  const std::size_t p = once(vars, inferred->var);
   if (p == vars.size()) return false;
   Matching m;
   return each_removal(at, *inferred, reason,

@@ -3,11 +3,24 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "csp/kernel/propagator.hpp"
 
 namespace csp::detail {
+
+// The position of v in vars when it stands there exactly once; vars.size() when it is absent or
+// repeated (an inference on a repeated variable is not tied to one position: explain() says no).
+inline std::size_t once(std::span<const Var> vars, Var v) {
+  std::size_t at = vars.size();
+  for (std::size_t i = 0; i < vars.size(); ++i) {
+    if (vars[i] != v) continue;
+    if (at != vars.size()) return vars.size();
+    at = i;
+  }
+  return at;
+}
 
 // A propagator proved the bound `proven` on need.var (a least value when need is [x >= v], a
 // greatest when [x <= v]), from reasons already in `reason`; the write it made went further where
@@ -230,6 +243,25 @@ inline bool explain_shifted_differ(const PastDomains& at, Var v, Var w, std::int
   if (u < kMinValue || u > kMaxValue) return false;
   reason.push_back(Lit::eq(w, at.min(w)));
   return removal_reaches(at, need, static_cast<Value>(u), reason);
+}
+
+// A failure because x has no value left: adds x's bounds and holes in `at` and asks removal(v) for
+// each of its candidates then (at most 65 values). False, with `reason` as it was, when removal()
+// cannot say for one of them or x is wider.
+template <class Removal>
+bool emptied(const PastDomains& at, Var x, std::vector<Lit>& reason, Removal&& removal) {
+  if (at.max(x) - std::int64_t{at.min(x)} > 64) return false;
+  const std::size_t before = reason.size();
+  reason.push_back(Lit::ge(x, at.min(x)));
+  reason.push_back(Lit::le(x, at.max(x)));
+  for (Value w = at.min(x); w <= at.max(x); ++w) {
+    if (!at.contains(x, w)) reason.push_back(Lit::ne(x, w));
+    else if (!removal(w)) {
+      reason.resize(before);
+      return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace csp::detail
