@@ -321,7 +321,7 @@ class Checker {
     csp::Engine engine(model_);
     engine.set_recorder(&learner);
     csp::Domains d = start_;
-    learner.trail().new_level();
+    learner.trail().new_level(d);
     for (Var v : vars_)
       for (Value x = start_.min(v); x <= start_.max(v); ++x)
         if (start_.contains(v, x) && !before.contains(v, x) && !learner.post(d, csp::Lit::ne(v, x), {}))
@@ -341,17 +341,26 @@ class Checker {
     const std::string by = model_.propagator(engine.last_failure()).name();
     for (csp::Lit f : facts)
       if (!now.holds(f))
-        return "the explanation of the failure of " + by + ", " + text + ", names " + csp::to_string(f) +
-               ", which did not hold";
+        return std::string("the explanation of the failure of ")
+            .append(by)
+            .append(", ")
+            .append(text)
+            .append(", names ")
+            .append(csp::to_string(f))
+            .append(", which did not hold");
     std::vector<std::size_t> index(count);  // per variable id, its position in the scope
     for (std::size_t i = 0; i < count; ++i) index[static_cast<std::size_t>(vars_[i].id)] = i;
     const std::vector<Value>& all = start_tuples_->all;
     for (std::size_t k = 0; k < all.size(); k += count)
       if (std::all_of(facts.begin(), facts.end(),
                       [&](csp::Lit f) { return meets(f, all[k + index[static_cast<std::size_t>(f.var.id)]]); }))
-        return "the explanation of the failure of " + by + ", " + text + " (variables by id), allows the solution " +
-               show_tuple(Tuple(all.begin() + static_cast<std::ptrdiff_t>(k),
-                                all.begin() + static_cast<std::ptrdiff_t>(k + count)));
+        return std::string("the explanation of the failure of ")
+            .append(by)
+            .append(", ")
+            .append(text)
+            .append(" (variables by id), allows the solution ")
+            .append(show_tuple(Tuple(all.begin() + static_cast<std::ptrdiff_t>(k),
+                                     all.begin() + static_cast<std::ptrdiff_t>(k + count))));
     return {};
   }
 
@@ -486,9 +495,9 @@ class Checker {
     auto lit = [&](csp::Lit l) {  // "x1 <= 3", in the scope's names
       static const char* ops[] = {" >= ", " <= ", " = ", " != "};
       const bool known = l.var.id >= 0 && static_cast<std::size_t>(l.var.id) < count;
-      return (known ? "x" + std::to_string(index[static_cast<std::size_t>(l.var.id)])
-                    : "variable #" + std::to_string(l.var.id)) +
-             ops[static_cast<int>(l.kind)] + std::to_string(l.value);
+      std::string out(known ? "x" : "variable #");
+      out.append(std::to_string(known ? static_cast<int>(index[static_cast<std::size_t>(l.var.id)]) : l.var.id));
+      return out.append(ops[static_cast<int>(l.kind)]).append(std::to_string(l.value));
     };
     auto lits = [&](const std::vector<csp::Lit>& ls) {
       std::string out = "{";
