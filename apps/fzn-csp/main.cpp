@@ -49,7 +49,10 @@ int main(int argc, char** argv) {
   app.add_option("-n,--num-solutions", run_options.solutions, "stop after this many solutions")
       ->check(apps_common::whole_number(1, UINT64_MAX));
   app.add_flag("-i,--intermediate", run_options.intermediate, "print every improving solution of an optimisation");
-  app.add_flag("-f,--free-search", run_options.free, "ignore the model's search annotations");
+  app.add_flag("-f,--free-search", run_options.free,
+               "ignore the model's search annotations; unless given otherwise, search with --inference learn "
+               "--restart luby --restart-search alternate --phase-saving last (the free search measured best, "
+               "docs/learning.md)");
   app.add_flag("-s,--statistics", statistics, "print %%%mzn-stat lines after the search");
   app.add_option("-t,--time-limit", time_ms, "stop after this many milliseconds (0: no limit)")
       ->check(apps_common::whole_number(0, UINT64_MAX));
@@ -70,6 +73,13 @@ int main(int argc, char** argv) {
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   if (const auto status = apps_common::parse_command_line(app, "fzn-csp", args)) return *status;
+  if (run_options.free) {  // our free search, as measured best: each option given on the command line wins
+    const auto unset = [&](const char* flag) { return app.count(flag) == 0; };
+    if (unset("--inference")) settings.inference = "learn";
+    if (unset("--restart")) settings.restart = "luby";
+    if (unset("--restart-search") && settings.restart != "none") settings.restart_search = "alternate";
+    if (unset("--phase-saving")) settings.phase_saving = "last";
+  }
 
   try {
     const auto begin = std::chrono::steady_clock::now();

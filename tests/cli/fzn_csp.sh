@@ -97,6 +97,10 @@ grep -q "frobnicate" "$T/err" && grep -q "restart_luby" "$T/err" || fail "-v: ex
 "$S" -f -v "$T/ann.fzn" 2> "$T/err" > /dev/null
 grep -q "frobnicate" "$T/err" && fail "-f -v: the annotation was ignored, yet noted: $(cat "$T/err")"
 [ "$("$S" -a -f --order input --values max "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "--order/--values: expected 4 solutions"
+# -f is our own free search (learning, Luby restarts, docs/learning.md), and a search option given wins.
+"$S" -f -s "$T/q6.fzn" | grep -q '^%%%mzn-stat: learntClauses=' || fail "-f: expected the statistics of learning"
+"$S" -f -s --inference mac "$T/q6.fzn" | grep -q 'learntClauses' && fail "-f --inference mac: still learning"
+[ "$("$S" -a -f "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "-a -f: expected 4 solutions"
 # Optimisation: -a prints each improving solution, then ========== once the last is proved optimal;
 # by default only the optimum is printed.
 cat > "$T/opt.fzn" <<'FZN'
