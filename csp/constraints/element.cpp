@@ -76,17 +76,15 @@ class ElementVar final : public Propagator {
     // x also the result or an entry of the array: narrowing x as the index changes it in its other
     // role, which one pass does not see (the engine does not wake a propagator on its own writes)
     for (std::size_t k = 1; k < this->scope().size(); ++k) aliased_ = aliased_ || this->scope()[k] == this->scope()[0];
-    std::vector<Var> vars = this->scope();
-    std::sort(vars.begin(), vars.end());
-    distinct_ = std::adjacent_find(vars.begin(), vars.end()) == vars.end();
   }
   std::string name() const override { return "element(var)"; }
 
   // An index leaves x when its entry and z share no candidate; a value leaves z when each index
   // is gone from x or lacks it; a value leaves the chosen entry when z lacks it. A failure: every
   // index gone or disjoint from z.
+  // Each reason is a truth of the constraint whatever roles a variable plays (repeated, or z among
+  // the entries, as MiniZinc's shared constants make it), so repeats need no special case.
   bool explain(const PastDomains& at, const Lit* inferred, std::vector<Lit>& reason) const override {
-    if (!distinct_) return false;
     const Var x = scope()[0], z = scope()[1];
     const std::size_t n = scope().size() - 2;
     const auto index_gone = [&](Value i) {
@@ -153,7 +151,6 @@ class ElementVar final : public Propagator {
 
  private:
   Var element_of(Value i) const { return scope()[static_cast<std::size_t>(i) + 1]; }
-  bool distinct_ = false;  // x, z and the entries are distinct variables (else explain() says no)
 
   // x and z on any change; a[i] only while x keeps i: once x has lost i, a[i] supports nothing
   // and is narrowed by nothing, so its changes cannot concern this propagator.
