@@ -2,8 +2,8 @@
 // in the manner of lazy clause generation (Ohrimenko, Stuckey and Codish 2009).
 //
 // Each decision is one literal ([x = a], or a bound, [x <= m], for a variable in the interval
-// form) at a new decision level; the domains of every level are saved as depth-first search saves
-// its nodes, and the Learner (csp/learning/learner.hpp) records every narrowing on its trail. When
+// form) at a new decision level; the trail keeps the domains as each level ended (as depth-first
+// search saves its nodes), and the Learner (csp/learning/learner.hpp) records every narrowing on it. When
 // propagation fails, the conflict is analysed into a clause (csp/learning/analysis.hpp), search
 // backjumps to the highest level among the clause's other literals, and there the clause makes
 // its first literal true. There is no refutation step: the learnt clause is the refutation, and
