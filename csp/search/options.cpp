@@ -1,52 +1,30 @@
 #include "csp/search/options.hpp"
 
-#include <stdexcept>
-#include <string>
+#include "csp/search/detail/name_table.hpp"
 
 namespace csp {
 
-Inference parse_inference(std::string_view name) {
-  if (name == "none") return Inference::none;
-  if (name == "fc") return Inference::forward;
-  if (name == "mac") return Inference::mac;
-  if (name == "learn") return Inference::learn;
-  throw std::invalid_argument("unknown inference level '" + std::string(name) + "' (expected none, fc, mac or learn)");
-}
-
+// In the order of the enumerations' values.
 const std::vector<std::string_view>& inference_names() {
   static const std::vector<std::string_view> n{"none", "fc", "mac", "learn"};
   return n;
 }
 
-std::string_view to_string(Inference i) {
-  switch (i) {
-    case Inference::none: return "none";
-    case Inference::forward: return "fc";
-    case Inference::mac: return "mac";
-    case Inference::learn: return "learn";
-  }
-  return "?";
+Inference parse_inference(std::string_view name) {
+  return detail::enum_named<Inference>(inference_names(), name, "inference level");
 }
 
-PhaseSaving parse_phase_saving(std::string_view name) {
-  if (name == "none") return PhaseSaving::none;
-  if (name == "last") return PhaseSaving::last;
-  if (name == "solution") return PhaseSaving::solution;
-  throw std::invalid_argument("unknown phase saving '" + std::string(name) + "' (expected none, last or solution)");
-}
+std::string_view to_string(Inference i) { return inference_names()[static_cast<std::size_t>(i)]; }
 
 const std::vector<std::string_view>& phase_saving_names() {
   static const std::vector<std::string_view> n{"none", "last", "solution"};
   return n;
 }
 
-std::string_view to_string(PhaseSaving p) {
-  switch (p) {
-    case PhaseSaving::none: return "none";
-    case PhaseSaving::last: return "last";
-    case PhaseSaving::solution: return "solution";
-  }
-  return "?";
+PhaseSaving parse_phase_saving(std::string_view name) {
+  return detail::enum_named<PhaseSaving>(phase_saving_names(), name, "phase saving");
 }
+
+std::string_view to_string(PhaseSaving p) { return phase_saving_names()[static_cast<std::size_t>(p)]; }
 
 }  // namespace csp

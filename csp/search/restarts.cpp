@@ -3,42 +3,33 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <stdexcept>
-#include <string>
+
+#include "csp/search/detail/name_table.hpp"
 
 namespace csp {
 
-namespace {
-constexpr std::string_view kNames[] = {"none", "luby", "geometric"};
-constexpr std::string_view kSearchNames[] = {"same", "activity", "alternate"};
-}  // namespace
-
-RestartSearch parse_restart_search(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(kSearchNames); ++i)
-    if (kSearchNames[i] == name) return static_cast<RestartSearch>(i);
-  throw std::invalid_argument("unknown search after restarts '" + std::string(name) +
-                              "' (expected same, activity or alternate)");
-}
-
-const std::vector<std::string_view>& restart_search_names() {
-  static const std::vector<std::string_view> names(std::begin(kSearchNames), std::end(kSearchNames));
+// In the order of the enumerations' values.
+const std::vector<std::string_view>& restart_kind_names() {
+  static const std::vector<std::string_view> names{"none", "luby", "geometric"};
   return names;
 }
-
-std::string_view to_string(RestartSearch s) { return kSearchNames[static_cast<std::size_t>(s)]; }
 
 RestartKind parse_restart_kind(std::string_view name) {
-  for (std::size_t i = 0; i < std::size(kNames); ++i)
-    if (kNames[i] == name) return static_cast<RestartKind>(i);
-  throw std::invalid_argument("unknown restart schedule '" + std::string(name) + "' (expected none, luby or geometric)");
+  return detail::enum_named<RestartKind>(restart_kind_names(), name, "restart schedule");
 }
 
-const std::vector<std::string_view>& restart_kind_names() {
-  static const std::vector<std::string_view> names(std::begin(kNames), std::end(kNames));
+std::string_view to_string(RestartKind k) { return restart_kind_names()[static_cast<std::size_t>(k)]; }
+
+const std::vector<std::string_view>& restart_search_names() {
+  static const std::vector<std::string_view> names{"same", "activity", "alternate"};
   return names;
 }
 
-std::string_view to_string(RestartKind k) { return kNames[static_cast<std::size_t>(k)]; }
+RestartSearch parse_restart_search(std::string_view name) {
+  return detail::enum_named<RestartSearch>(restart_search_names(), name, "search after restarts");
+}
+
+std::string_view to_string(RestartSearch s) { return restart_search_names()[static_cast<std::size_t>(s)]; }
 
 std::uint64_t luby(std::uint64_t i) {
   // Find the k with 2^(k-1) <= i <= 2^k - 1; at the end of that block the term is 2^(k-1),

@@ -1,8 +1,10 @@
-// Internal to the order tables (csp/search/orders/by_name.cpp, csp/search/values/by_name.cpp): a
-// table's names, and "a, b or c" for error messages. Not installed.
+// Internal to the search's name tables (the orders' and value orders' by_name.cpp, the inference
+// levels, phase saving and restarts): a table's names, "a, b or c" for error messages, and an
+// enumeration read from its name. Not installed.
 #pragma once
 
 #include <cstddef>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -25,6 +27,21 @@ inline std::string one_of(const std::vector<std::string_view>& names) {
     out += names[i];
   }
   return out;
+}
+
+// The value of enumeration E named `name`, its values being 0, 1, ... in the order of `names`;
+// throws std::invalid_argument "unknown WHAT 'name' (expected a, b or c)" otherwise.
+template <class E>
+E enum_named(const std::vector<std::string_view>& names, std::string_view name, std::string_view what) {
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (names[i] == name) return static_cast<E>(i);
+  throw std::invalid_argument(std::string("unknown ")
+                                  .append(what)
+                                  .append(" '")
+                                  .append(name)
+                                  .append("' (expected ")
+                                  .append(one_of(names))
+                                  .append(")"));
 }
 
 }  // namespace csp::detail
