@@ -20,7 +20,6 @@ void Trail::clear(const Domains& start) {
 void Trail::new_level(const Domains& now) {
   const std::size_t level = level_start_.size();
   if (level_end_.size() <= level) level_end_.push_back(now);  // deeper than ever before: once per level
-  else if (level_end_[level].words().size() != now.words().size()) level_end_[level] = now;
   else level_end_[level].copy_from(now);
   level_start_.push_back(size());
 }
@@ -122,11 +121,13 @@ std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   return found;
 }
 
-TrailView::TrailView(const Trail& trail, std::uint32_t at)
+TrailView::TrailView(const Trail& trail, std::uint32_t at) : TrailView(trail, at, trail.level_at(at)) {}
+
+TrailView::TrailView(const Trail& trail, std::uint32_t at, std::uint32_t level)
     : trail_(trail),
       at_(at),
-      from_(trail.level_at(at) == 0 ? 0 : trail.level_start(trail.level_at(at))),
-      base_(trail.level_at(at) == 0 ? trail.start() : trail.level_end(trail.level_at(at) - 1)) {}
+      from_(level == 0 ? 0 : trail.level_start(level)),
+      base_(level == 0 ? trail.start() : trail.level_end(level - 1)) {}
 
 // Newest first: the first bound of the wanted side met is the one that holds (an [x = v] is
 // always the newest, and bounds both sides).

@@ -121,6 +121,8 @@ class TrailView final : public PastDomains {
   bool contains(Var v, Value x) const override;
 
  private:
+  // `level` is at's decision level.
+  TrailView(const Trail& trail, std::uint32_t at, std::uint32_t level);
   // v's newest bound on one side (ge: least, le: greatest) among the events in [from_, at_), or
   // `base` when none.
   Value bound(Var v, Lit::Kind side, Value base) const;
