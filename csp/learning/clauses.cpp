@@ -1,16 +1,49 @@
 #include "csp/learning/clauses.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 
 namespace csp::learning {
 
-ClauseDatabase::ClauseDatabase(const Model& model) : watches_(static_cast<std::size_t>(model.var_count())) {}
+ClauseDatabase::ClauseDatabase(const Model& model) {
+  const auto n = static_cast<std::size_t>(model.var_count());
+  literal_.resize(n);
+  by_var_.resize(n);
+  base_.resize(n);
+  width_.resize(n);
+  const Domains& d = model.initial_domains();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Var v{static_cast<int>(i)};
+    if (!d.single_word(v) || d.bits(v) == 0) continue;
+    base_[i] = d.layout(v).base;
+    width_[i] = 64 - std::countl_zero(d.bits(v));
+  }
+}
+
+void ClauseDatabase::watch(std::uint32_t i, Lit l, Lit blocker) {
+  const auto x = static_cast<std::size_t>(l.var.id);
+  const std::int64_t o = std::int64_t{l.value} - base_[x];
+  if (o < 0 || o >= width_[x]) {
+    by_var_[x].push_back({i, l, blocker});
+    return;
+  }
+  std::unique_ptr<LiteralLists>& mine = literal_[x];
+  if (mine == nullptr) {  // the first watch on one of x's literals: its lists, all at once
+    mine = std::make_unique<LiteralLists>();
+    mine->base = base_[x];
+    mine->width = width_[x];
+    mine->lists.resize(4 * static_cast<std::size_t>(width_[x]));
+  }
+  mine->of(l.kind, static_cast<int>(o)).push_back({i, blocker});
+  mine->nonempty[static_cast<int>(l.kind)] |= std::uint64_t{1} << o;
+}
 
 void ClauseDatabase::clear() {
   clauses_.clear();
   free_.clear();
-  for (auto& w : watches_) w.clear();
+  for (auto& mine : literal_) mine.reset();
+  for (auto& w : by_var_) w.clear();
   next_ = 0;
   learnt_ = 0;
   increment_ = 1;
@@ -18,11 +51,7 @@ void ClauseDatabase::clear() {
 
 std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint32_t lbd) {
   assert(lits.size() >= 2);
-  auto c = std::make_unique<Clause>();
-  c->lits = std::move(lits);
-  c->activity = increment_;
-  c->lbd = lbd;
-  c->learnt = learnt;
+  Clause c{std::move(lits), increment_, lbd, learnt};
   std::uint32_t i;
   if (!free_.empty()) {
     i = free_.back();
@@ -32,7 +61,7 @@ std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint3
     i = static_cast<std::uint32_t>(clauses_.size());
     clauses_.push_back(std::move(c));
   }
-  const std::vector<Lit>& l = clauses_[i]->lits;
+  const std::vector<Lit>& l = clauses_[i].lits;
   watch(i, l[0], l[1]);
   watch(i, l[1], l[0]);
   if (learnt) ++learnt_;
@@ -40,11 +69,10 @@ std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint3
 }
 
 void ClauseDatabase::bump(std::uint32_t i) {
-  Clause& c = *clauses_[i];
+  Clause& c = clauses_[i];
   c.activity += increment_;
   if (c.activity > 1e100) {  // rescale every activity before they overflow
-    for (auto& k : clauses_)
-      if (k) k->activity *= 1e-100;
+    for (Clause& k : clauses_) k.activity *= 1e-100;
     increment_ *= 1e-100;
   }
 }
@@ -57,21 +85,24 @@ void ClauseDatabase::reduce(const Trail& trail) {
     if (trail[e].cause.kind == Cause::Kind::clause) locked[trail[e].cause.index] = 1;
   std::vector<std::uint32_t> candidates;
   for (std::uint32_t i = 0; i < clauses_.size(); ++i) {
-    const Clause* c = clauses_[i].get();
+    const Clause& c = clauses_[i];
     // Clauses of two literals and of literal-block distance 2 ("glue") are kept, as in Glucose.
-    if (c != nullptr && c->learnt && !locked[i] && c->lits.size() > 2 && c->lbd > 2) candidates.push_back(i);
+    if (c.learnt && !locked[i] && c.lits.size() > 2 && c.lbd > 2) candidates.push_back(i);
   }
   std::sort(candidates.begin(), candidates.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return clauses_[a]->activity < clauses_[b]->activity; });
+            [&](std::uint32_t a, std::uint32_t b) { return clauses_[a].activity < clauses_[b].activity; });
   const std::size_t drop = candidates.size() / 2;
   for (std::size_t k = 0; k < drop; ++k) {
-    clauses_[candidates[k]].reset();
+    std::vector<Lit>().swap(clauses_[candidates[k]].lits);  // its memory goes too
     free_.push_back(candidates[k]);
   }
   // Their watches go now, before a slot is reused: propagate() never opens a clause whose watch
   // is blocked, so it would not drop them itself.
-  for (std::vector<Watcher>& list : watches_)
-    std::erase_if(list, [&](const Watcher& w) { return clauses_[w.clause] == nullptr; });
+  const auto gone = [&](const auto& w) { return clauses_[w.clause].lits.empty(); };
+  for (std::vector<VarWatcher>& list : by_var_) std::erase_if(list, gone);
+  for (auto& mine : literal_)
+    if (mine != nullptr)
+      for (std::vector<Watcher>& list : mine->lists) std::erase_if(list, gone);
   learnt_ -= drop;
   deleted_ += drop;
   limit_ += limit_ / 10;
