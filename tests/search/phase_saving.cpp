@@ -118,25 +118,35 @@ TEST_CASE("search after restarts: activity takes over from the phases, once or i
   m.post(csp::all_different(x));
   csp::SearchOptions o;
   o.order = csp::order::input();
-  o.phases.push_back(csp::Phase{{x[3]}, csp::order::input(), nullptr});
+  o.phases.push_back(csp::Phase{{x[2], x[3]}, csp::order::input(), nullptr});
   o.restarts.kind = csp::RestartKind::luby;
   const csp::Domains d = m.initial_domains();
+  // The phase's variables fixed: the rest is the options' order's (or activity's).
+  csp::Domains rest = d;
+  rest.assign(x[2], 0);
+  rest.assign(x[3], 1);
   csp::ValueOrder* values = nullptr;
   for (csp::RestartSearch search : {csp::RestartSearch::same, csp::RestartSearch::activity, csp::RestartSearch::alternate}) {
     CAPTURE(csp::to_string(search));
     o.restarts.search = search;
     csp::Branching b(m, o);
     b.start();
-    const std::vector<Var> busy{x[1], x[1], x[2]};
-    b.conflict(busy);  // activity: x[1] first
-    CHECK(b.select(d, values) == x[3]);  // the first run follows the phase
-    const Var by_activity = search == csp::RestartSearch::same ? x[3] : x[1];
+    const std::vector<Var> busy{x[1], x[1], x[3]};
+    b.conflict(busy);  // activity: x[1], then x[3]
+    CHECK(b.select(d, values) == x[2]);  // the first run follows the phase
+    CHECK(b.select(rest, values) == x[0]);  // then the options' order
+    // A run by activity still takes the phase first, by activity within it (x[3], though x[1] is
+    // the most active), then the rest by activity.
+    const bool by_activity = search != csp::RestartSearch::same;
     b.restarted(2);
-    CHECK(b.select(d, values) == by_activity);
+    CHECK(b.select(d, values) == (by_activity ? x[3] : x[2]));
+    CHECK(b.select(rest, values) == (by_activity ? x[1] : x[0]));
     b.restarted(3);
-    CHECK(b.select(d, values) == (search == csp::RestartSearch::alternate ? x[3] : by_activity));
+    const bool third = search == csp::RestartSearch::activity;
+    CHECK(b.select(d, values) == (third ? x[3] : x[2]));
+    CHECK(b.select(rest, values) == (third ? x[1] : x[0]));
     b.start();
-    CHECK(b.select(d, values) == x[3]);
+    CHECK(b.select(d, values) == x[2]);
   }
   // Without a schedule there is no restart to change the orders at: refused by the Solver.
   o.restarts.kind = csp::RestartKind::none;

@@ -47,7 +47,14 @@ Branching::Branching(const Model& model, const SearchOptions& options)
     phase_orders_.back()->restrict(p.vars);
     phase_values_.push_back((p.values ? p.values : options.values)(model));
   }
-  if (restart_search_ != RestartSearch::same) activity_ = order::activity()(model);
+  if (restart_search_ != RestartSearch::same) {
+    activity_ = order::activity()(model);
+    for (const Phase& p : options.phases) {
+      if (p.vars.empty()) continue;
+      phase_activity_.push_back(order::activity()(model));
+      phase_activity_.back()->restrict(p.vars);
+    }
+  }
   if (saving_ != PhaseSaving::none) {
     saved_.assign(static_cast<std::size_t>(model.var_count()), 0);
     has_saved_.assign(saved_.size(), 0);
@@ -62,6 +69,7 @@ void Branching::start() {
   var_order_->start();
   for (auto& o : phase_orders_) o->start();
   if (activity_) activity_->start();
+  for (auto& o : phase_activity_) o->start();
   by_activity_ = false;
   std::fill(has_saved_.begin(), has_saved_.end(), 0);
 }
@@ -72,31 +80,29 @@ ValueOrder* Branching::values_for(std::size_t i) {
 }
 
 Var Branching::select(const Domains& d, ValueOrder*& values) {
-  if (by_activity_) {
-    values = values_for(0);
-    return activity_->select(d);
-  }
   for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
-    const Var v = phase_orders_[p]->select(d);
+    const Var v = (by_activity_ ? phase_activity_[p] : phase_orders_[p])->select(d);
     if (v.id >= 0) {
       values = values_for(p + 1);
       return v;
     }
   }
   values = values_for(0);
-  return var_order_->select(d);
+  return (by_activity_ ? activity_ : var_order_)->select(d);
 }
 
 void Branching::failed(PropagatorId by) {
   var_order_->failed(by);
   for (auto& o : phase_orders_) o->failed(by);
   if (activity_) activity_->failed(by);
+  for (auto& o : phase_activity_) o->failed(by);
 }
 
 void Branching::conflict(std::span<const Var> vars) {
   var_order_->conflict(vars);
   for (auto& o : phase_orders_) o->conflict(vars);
   if (activity_) activity_->conflict(vars);
+  for (auto& o : phase_activity_) o->conflict(vars);
 }
 
 void Branching::restarted(std::uint64_t run) {

@@ -28,7 +28,8 @@ class Branching {
   void start();
   /// The variable to branch on in d and the value order for it: the first phase with an unfixed
   /// variable decides, else the options' own order (in a run Restarts::search gives to activity,
-  /// the activity order over every variable). Var id -1: every variable is fixed.
+  /// the activity order in their place: over each phase's variables in turn, then over the rest, so
+  /// that the decisions a model names still come first). Var id -1: every variable is fixed.
   Var select(const Domains& d, ValueOrder*& values);
   /// Tells every variable order that propagator `by` failed (kNoPropagator: a decision emptied a domain).
   void failed(PropagatorId by);
@@ -58,9 +59,11 @@ class Branching {
   std::vector<std::unique_ptr<VariableOrder>> phase_orders_;
   std::vector<std::unique_ptr<ValueOrder>> phase_values_;
   // Restarts::search activity or alternate: the activity order, told of every failure and
-  // conflict from the start, and whether the run under way branches with it.
+  // conflict from the start, one restricted to each phase's variables, and whether the run under
+  // way branches with them.
   RestartSearch restart_search_ = RestartSearch::same;
   std::unique_ptr<VariableOrder> activity_;
+  std::vector<std::unique_ptr<VariableOrder>> phase_activity_;
   bool by_activity_ = false;
   // Phase saving: a value per variable, valid where has_saved_ is 1; and the value orders wrapped
   // to try it first (empty under PhaseSaving::none).
