@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
   app.add_flag("-f,--free-search", run_options.free,
                "ignore the model's search annotations; unless given otherwise, search with --inference learn "
                "--restart luby --restart-search alternate --phase-saving last (the free search measured best, "
-               "docs/learning.md)");
+               "docs/learning.md; also the default for a model without search annotations, unless -a on a "
+               "satisfaction model)");
   app.add_flag("-s,--statistics", statistics, "print %%%mzn-stat lines after the search");
   app.add_option("-t,--time-limit", time_ms, "stop after this many milliseconds (0: no limit)")
       ->check(apps_common::whole_number(0, UINT64_MAX));
@@ -73,18 +74,23 @@ int main(int argc, char** argv) {
   }
   std::reverse(args.begin(), args.end());  // CLI11 takes them last first
   if (const auto status = apps_common::parse_command_line(app, "fzn-csp", args)) return *status;
-  if (run_options.free) {  // our free search, as measured best: each option given on the command line wins
+  // Our free search, as measured best (docs/learning.md): under -f, and for a model without a search
+  // annotation, except when enumerating every solution of a satisfaction model (learning keeps a
+  // clause per solution found). Each option given on the command line wins.
+  const auto use_free_search = [&] {
     const auto unset = [&](const char* flag) { return app.count(flag) == 0; };
     if (unset("--inference")) settings.inference = "learn";
     if (unset("--restart")) settings.restart = "luby";
     if (unset("--restart-search") && settings.restart != "none") settings.restart_search = "alternate";
     if (unset("--phase-saving")) settings.phase_saving = "last";
-  }
+  };
 
   try {
     const auto begin = std::chrono::steady_clock::now();
     const auto ast = parse(read_file(file));
     const Program program = build(ast);
+    const bool enumerating = run_options.all && !program.objective;
+    if (run_options.free || (program.search.empty() && !enumerating)) use_free_search();
     const double init_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     run_options.seed = settings.seed;
     run_options.search = settings.search_options();
