@@ -9,7 +9,7 @@ namespace csp::learning {
 ClauseDatabase::ClauseDatabase(const Model& model) {
   const auto n = static_cast<std::size_t>(model.var_count());
   literal_.resize(n);
-  by_var_.resize(n);
+  sparse_.resize(n);
   base_.resize(n);
   width_.resize(n);
   const Domains& d = model.initial_domains();
@@ -25,7 +25,8 @@ void ClauseDatabase::watch(std::uint32_t i, Lit l, Lit blocker) {
   const auto x = static_cast<std::size_t>(l.var.id);
   const std::int64_t o = std::int64_t{l.value} - base_[x];
   if (o < 0 || o >= width_[x]) {
-    by_var_[x].push_back({i, l, blocker});
+    if (sparse_[x] == nullptr) sparse_[x] = std::make_unique<SparseLists>();
+    sparse_[x]->by_kind[static_cast<int>(l.kind)][l.value].push_back({i, blocker});
     return;
   }
   std::unique_ptr<LiteralLists>& mine = literal_[x];
@@ -43,7 +44,7 @@ void ClauseDatabase::clear() {
   clauses_.clear();
   free_.clear();
   for (auto& mine : literal_) mine.reset();
-  for (auto& w : by_var_) w.clear();
+  for (auto& mine : sparse_) mine.reset();
   next_ = 0;
   learnt_ = 0;
   increment_ = 1;
@@ -99,7 +100,12 @@ void ClauseDatabase::reduce(const Trail& trail) {
   // Their watches go now, before a slot is reused: propagate() never opens a clause whose watch
   // is blocked, so it would not drop them itself.
   const auto gone = [&](const auto& w) { return clauses_[w.clause].lits.empty(); };
-  for (std::vector<VarWatcher>& list : by_var_) std::erase_if(list, gone);
+  for (auto& mine : sparse_)
+    if (mine != nullptr)
+      for (ValueLists& lists : mine->by_kind) {
+        for (auto& [value, list] : lists) std::erase_if(list, gone);
+        std::erase_if(lists, [](const auto& entry) { return entry.second.empty(); });
+      }
   for (auto& mine : literal_)
     if (mine != nullptr)
       for (std::vector<Watcher>& list : mine->lists) std::erase_if(list, gone);

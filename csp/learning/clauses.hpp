@@ -6,15 +6,15 @@
 // when a watched literal becomes false. Nothing about watches is undone on backtracking: a literal
 // that was not false stays not false when domains widen again.
 //
-// Watch lists are per literal where a literal has an index: a variable of one word (at most 64
-// values, the fast path of Domains) gets, the first time one of its literals is watched, a list for
-// each of the four literals over each of its values, so an event reads only the lists of the
-// literals it made false ([x >= 5] falsifies [x <= v] and [x = v] for v < 5), each watch there
-// holding a false literal. Any other literal (a wider variable's, created lazily, or a one-word
-// variable's over a value outside its word) is watched in its variable's list, which every event of
-// the variable reads, each watch holding its literal so that one still not false is passed over.
-// Either way a watch holds a blocker (another literal of its clause, as in MiniSat): when that one
-// holds, the clause is satisfied and is not even opened.
+// Watch lists are per literal, so that an event reads only the lists of the literals it made false
+// ([x >= 5] falsifies [x <= v] and [x = v] for v < 5), each watch there holding a false literal. A
+// variable of one word (at most 64 values, the fast path of Domains) gets, the first time one of
+// its literals is watched, a list for each of the four literals over each of its values, found by
+// index. Any other literal (a wider variable's, created lazily; a one-word variable's over a value
+// outside its word) has its list in an ordered map per variable and kind, where an event reads the
+// values between the bounds before it and after it. Every watch also holds a blocker (another
+// literal of its clause, as in MiniSat): when that one holds, the clause is satisfied and is not
+// even opened (its literals are elsewhere in memory: opening is the expensive part).
 //
 // Learnt clauses are reduced when there are too many: the least active half of those that are not
 // the reason of a current event is deleted (their slots reused), so memory stays bounded by the
@@ -24,6 +24,7 @@
 #include <bit>
 #include <cassert>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -78,17 +79,9 @@ class ClauseDatabase {
   std::uint64_t deleted() const { return deleted_; }
 
  private:
-  // A watch in a literal's own list (that literal is the watched one): the clause, and its blocker.
+  // A watch in a literal's list (that literal is the watched one): the clause, and its blocker.
   struct Watcher {
     std::uint32_t clause;
-    Lit blocker;
-  };
-  // A watch in a variable's list: the watched literal too, read first, so that a clause whose
-  // watched literal is not false is never opened (opening a clause is the expensive part: its
-  // literals are elsewhere in memory).
-  struct VarWatcher {
-    std::uint32_t clause;
-    Lit lit;
     Lit blocker;
   };
   // A one-word variable's lists, one per literal [x op base + o], o < width, at kind * width + o.
@@ -99,14 +92,23 @@ class ClauseDatabase {
     std::vector<std::vector<Watcher>> lists;
     std::vector<Watcher>& of(Lit::Kind kind, int o) { return lists[static_cast<std::size_t>(kind) * width + o]; }
   };
+  // Any other literal's list, by kind and value (a map: inserting keeps the others where they are).
+  using ValueLists = std::map<Value, std::vector<Watcher>>;
+  struct SparseLists {
+    ValueLists by_kind[4];
+  };
   void watch(std::uint32_t i, Lit l, Lit blocker);
-  // The watches of the literal (kind, base + o) of x, made false by the event being read; false on
-  // a conflict.
+  // The watches of `watched`, a literal made false; false on a conflict.
   template <class Unit>
-  bool read_literal(Context& ctx, Var x, LiteralLists& mine, Lit::Kind kind, int o, Unit& unit);
-  // The watches of x's own list, made stale by an event of x; false on a conflict.
+  bool read(Context& ctx, std::vector<Watcher>& list, Lit watched, Unit& unit);
+  // The watches of the literals of kind `kind` over values in [lo, hi] of x's sparse lists, all
+  // false, but the one over `skip`; false on a conflict.
   template <class Unit>
-  bool read_variable(Context& ctx, Var x, Unit& unit);
+  bool read_range(Context& ctx, Var x, ValueLists& lists, Lit::Kind kind, std::int64_t lo, std::int64_t hi,
+                  std::int64_t skip, Unit& unit);
+  // The watches of the literals event `e` (of x, fact `fact`) made false, in x's sparse lists.
+  template <class Unit>
+  bool read_sparse(Context& ctx, const Trail& trail, std::uint32_t e, Lit fact, SparseLists& mine, Unit& unit);
   // A watch whose literal (lits[1] once swapped) is false: keeps it (true), moves it to another
   // literal (false), or makes the clause's last literal true through `unit` / notes the conflict
   // (`failed`).
@@ -116,7 +118,7 @@ class ClauseDatabase {
   std::vector<Clause> clauses_;                   // by index; no literals: a free slot
   std::vector<std::uint32_t> free_;               // free slots
   std::vector<std::unique_ptr<LiteralLists>> literal_;  // per variable; made at its first watch
-  std::vector<std::vector<VarWatcher>> by_var_;   // per variable: the watches of its other literals
+  std::vector<std::unique_ptr<SparseLists>> sparse_;    // per variable; made at its first such watch
   std::vector<Value> base_;                       // per variable: its word's base value, or
   std::vector<int> width_;                        //   width 0 when it has no literal lists
   std::uint32_t next_ = 0;                        // the first trail event not looked at
@@ -156,10 +158,8 @@ bool ClauseDatabase::keep_watch(Context& ctx, std::uint32_t clause, Lit watched,
 }
 
 template <class Unit>
-bool ClauseDatabase::read_literal(Context& ctx, Var x, LiteralLists& mine, Lit::Kind kind, int o, Unit& unit) {
+bool ClauseDatabase::read(Context& ctx, std::vector<Watcher>& list, Lit watched, Unit& unit) {
   const Domains& d = ctx.domains();
-  std::vector<Watcher>& list = mine.of(kind, o);
-  const Lit watched{x, kind, mine.base + o};
   std::size_t keep = 0;
   for (std::size_t k = 0; k < list.size(); ++k) {
     // The blocker holds: the clause is satisfied and not even read. (Read in place, and moved only
@@ -179,42 +179,61 @@ bool ClauseDatabase::read_literal(Context& ctx, Var x, LiteralLists& mine, Lit::
     }
   }
   list.resize(keep);
-  if (keep == 0) mine.nonempty[static_cast<int>(kind)] &= ~(std::uint64_t{1} << o);
   return true;
 }
 
 template <class Unit>
-bool ClauseDatabase::read_variable(Context& ctx, Var x, Unit& unit) {
-  const Domains& d = ctx.domains();
-  std::vector<VarWatcher>& list = by_var_[static_cast<std::size_t>(x.id)];
-  std::size_t keep = 0;
-  for (std::size_t k = 0; k < list.size(); ++k) {
-    // The watched literal is still not false, or the blocker holds: nothing to do.
-    if (!falsified(d, list[k].lit) || holds(d, list[k].blocker)) {
-      if (keep != k) list[keep] = list[k];
-      ++keep;
-      continue;
-    }
-    VarWatcher w = list[k];
-    bool failed = false;
-    if (keep_watch(ctx, w.clause, w.lit, w.blocker, unit, failed)) list[keep++] = w;
-    if (failed) {
-      for (++k; k < list.size(); ++k) list[keep++] = list[k];
-      list.resize(keep);
+bool ClauseDatabase::read_range(Context& ctx, Var x, ValueLists& lists, Lit::Kind kind, std::int64_t lo,
+                                std::int64_t hi, std::int64_t skip, Unit& unit) {
+  if (lo > hi) return true;
+  // Watches move only to literals not false, never into [lo, hi] but at `skip`: the map may grow
+  // while it is read, and its iterators stay valid.
+  for (auto it = lists.lower_bound(static_cast<Value>(lo)); it != lists.end() && it->first <= hi; ++it)
+    if (it->first != skip && !it->second.empty() && !read(ctx, it->second, Lit{x, kind, it->first}, unit))
       return false;
-    }
-  }
-  list.resize(keep);
   return true;
+}
+
+template <class Unit>
+bool ClauseDatabase::read_sparse(Context& ctx, const Trail& trail, std::uint32_t e, Lit fact, SparseLists& mine,
+                                 Unit& unit) {
+  const Var x = fact.var;
+  const TrailView before(trail, e);
+  const std::int64_t lo = before.min(x), hi = before.max(x), v = fact.value, none = std::int64_t{kMaxValue} + 2;
+  ValueLists* k = mine.by_kind;  // ge, le, eq, ne
+  bool alive = true;
+  switch (fact.kind) {
+    case Lit::Kind::ge:  // [x <= u] and [x = u], u in [lo, v)
+      alive = read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, none, unit) &&
+              read_range(ctx, x, k[2], Lit::Kind::eq, lo, v - 1, none, unit);
+      break;
+    case Lit::Kind::le:  // [x >= u] and [x = u], u in (v, hi]
+      alive = read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, none, unit) &&
+              read_range(ctx, x, k[2], Lit::Kind::eq, v + 1, hi, none, unit);
+      break;
+    case Lit::Kind::eq:
+      alive = read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, none, unit) &&
+              read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, none, unit) &&
+              read_range(ctx, x, k[2], Lit::Kind::eq, lo, hi, v, unit) &&
+              read_range(ctx, x, k[3], Lit::Kind::ne, v, v, none, unit);
+      break;
+    case Lit::Kind::ne:
+      alive = read_range(ctx, x, k[2], Lit::Kind::eq, v, v, none, unit);
+      break;
+  }
+  // (The interval form is fixed by two bounds, never by [x = v], but no clause holds an [x != v]
+  // over it: the trail records its facts, decisions included, as bounds.)
+  return alive;
 }
 
 template <class Unit>
 bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
   while (next_ < trail.size()) {
-    const Lit fact = trail[next_++].fact;
+    const std::uint32_t e = next_++;
+    const Lit fact = trail[e].fact;
     const Var x = fact.var;
     const auto xi = static_cast<std::size_t>(x.id);
-    if (!by_var_[xi].empty() && !read_variable(ctx, x, unit)) return false;
+    if (sparse_[xi] != nullptr && !read_sparse(ctx, trail, e, fact, *sparse_[xi], unit)) return false;
     LiteralLists* mine = literal_[xi].get();
     if (mine == nullptr) continue;
     // The literals the fact made false, as masks over x's values: [x >= v] falsifies [x <= u] and
@@ -232,8 +251,12 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
       case Lit::Kind::ne: masks[2] = bit; break;
     }
     for (int kind = 0; kind < 4; ++kind)
-      for (std::uint64_t m = mine->nonempty[kind] & masks[kind]; m != 0; m &= m - 1)
-        if (!read_literal(ctx, x, *mine, static_cast<Lit::Kind>(kind), std::countr_zero(m), unit)) return false;
+      for (std::uint64_t m = mine->nonempty[kind] & masks[kind]; m != 0; m &= m - 1) {
+        const int at = std::countr_zero(m);
+        std::vector<Watcher>& list = mine->of(static_cast<Lit::Kind>(kind), at);
+        if (!read(ctx, list, Lit{x, static_cast<Lit::Kind>(kind), mine->base + at}, unit)) return false;
+        if (list.empty()) mine->nonempty[kind] &= ~(std::uint64_t{1} << at);
+      }
   }
   return true;
 }
