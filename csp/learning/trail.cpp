@@ -33,8 +33,18 @@ void Trail::backtrack(std::uint32_t level) {
 }
 
 void Trail::push(Lit fact, Cause cause, std::uint32_t write) {
-  by_var_[static_cast<std::size_t>(fact.var.id)].push_back(size());
-  events_.push_back(Event{fact, level(), write, cause});
+  std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(fact.var.id)];
+  // The bounds once this event happened: the previous event's (or the start's), tightened by it.
+  Value lo = mine.empty() ? start_.min(fact.var) : events_[mine.back()].min;
+  Value hi = mine.empty() ? start_.max(fact.var) : events_[mine.back()].max;
+  switch (fact.kind) {
+    case Lit::Kind::ge: lo = fact.value; break;
+    case Lit::Kind::le: hi = fact.value; break;
+    case Lit::Kind::eq: lo = hi = fact.value; break;
+    case Lit::Kind::ne: break;  // a hole strictly inside the bounds
+  }
+  mine.push_back(size());
+  events_.push_back(Event{fact, level(), write, cause, lo, hi});
 }
 
 void Trail::record_word(const Domains& d, Var v, std::uint64_t old, std::uint64_t now, Cause cause) {
@@ -89,12 +99,20 @@ void Trail::record_wide(const Domains& d, Var v, Cause cause) {
 std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   assert(fact.kind != Lit::Kind::eq);
   if (holds(start_, fact)) return -1;  // true before any event (a later one may repeat it)
-  // A variable of few events (a Boolean has one) is read whole. Otherwise, the level that made
-  // the fact true: the first whose end holds it (facts only ever become true), or else at's own
-  // level; then only that level's events are read.
   const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(fact.var.id)];
+  const auto end = std::lower_bound(mine.begin(), mine.end(), at);
+  // A bound: the first event whose bounds hold it (bounds only tighten).
+  if (fact.kind == Lit::Kind::ge || fact.kind == Lit::Kind::le) {
+    const auto it = std::partition_point(mine.begin(), end, [&](std::uint32_t e) {
+      return fact.kind == Lit::Kind::ge ? events_[e].min < fact.value : events_[e].max > fact.value;
+    });
+    return it == end ? -1 : static_cast<std::int32_t>(*it);
+  }
+  // A hole: a variable of few events is read whole. Otherwise, the level that made the fact true:
+  // the first whose end holds it (facts only ever become true), or else at's own level; then only
+  // that level's events are read.
   std::uint32_t from = 0, to = at;
-  if (std::lower_bound(mine.begin(), mine.end(), at) - mine.begin() > 8) {
+  if (end - mine.begin() > 8) {
     std::uint32_t lo = 0, hi = level_at(at);
     while (lo < hi) {
       const std::uint32_t mid = lo + (hi - lo) / 2;
@@ -107,15 +125,7 @@ std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   // Newest first: the last event met that makes the fact true is the earliest.
   std::int32_t found = -1;
   for_each_event_between(fact.var, from, to, [&](const Event& ev) {
-    const Lit e = ev.fact;
-    bool makes = false;
-    switch (fact.kind) {
-      case Lit::Kind::ge: makes = (e.kind == Lit::Kind::ge || e.kind == Lit::Kind::eq) && e.value >= fact.value; break;
-      case Lit::Kind::le: makes = (e.kind == Lit::Kind::le || e.kind == Lit::Kind::eq) && e.value <= fact.value; break;
-      case Lit::Kind::ne: makes = !satisfied_by(e, fact.value); break;
-      case Lit::Kind::eq: break;
-    }
-    if (makes) found = static_cast<std::int32_t>(&ev - events_.data());
+    if (!satisfied_by(ev.fact, fact.value)) found = static_cast<std::int32_t>(&ev - events_.data());
     return true;
   });
   return found;
@@ -128,17 +138,6 @@ TrailView::TrailView(const Trail& trail, std::uint32_t at, std::uint32_t level)
       at_(at),
       from_(level == 0 ? 0 : trail.level_start(level)),
       base_(level == 0 ? trail.start() : trail.level_end(level - 1)) {}
-
-// Newest first: the first bound of the wanted side met is the one that holds (an [x = v] is
-// always the newest, and bounds both sides).
-Value TrailView::bound(Var v, Lit::Kind side, Value base) const {
-  trail_.for_each_event_between(v, from_, at_, [&](const Event& e) {
-    if (e.fact.kind != side && e.fact.kind != Lit::Kind::eq) return true;
-    base = e.fact.value;
-    return false;
-  });
-  return base;
-}
 
 bool TrailView::contains(Var v, Value x) const {
   if (!base_.contains(v, x)) return false;

@@ -13,7 +13,10 @@
 // event made it true, and explanations read the domains before a write): each variable keeps the
 // indices of its events, so the events before a point are found by binary search, and the trail
 // keeps the domains as each decision level ended, so a question about a point of level L starts
-// from the end of level L - 1 and reads only level L's events.
+// from the end of level L - 1 and reads only level L's events. Each event also carries its
+// variable's bounds once it happened: they only tighten along the trail, so the bounds at a point,
+// and the event that first made a bound true, are found by binary search over the variable's
+// events, however many there are (a wide variable can have a million at one level).
 #pragma once
 
 #include <algorithm>
@@ -44,6 +47,7 @@ struct Event {
   std::uint32_t level = 0;  ///< the decision level it was made at (0: the root)
   std::uint32_t write = 0;  ///< the index of the first event of its write: the domains before it explain it
   Cause cause;
+  Value min = 0, max = 0;   ///< x's bounds once it happened (they only tighten along the trail)
 };
 
 class Trail {
@@ -80,6 +84,12 @@ class Trail {
   /// The earliest event before index `at` that makes `fact` true (never an [x = v] fact: split it),
   /// or -1 when the fact held at the start of the search (or does not hold).
   std::int32_t event_making(Lit fact, std::uint32_t at) const;
+  /// The newest event of v before index `at`, or nullptr.
+  const Event* newest(Var v, std::uint32_t at) const {
+    const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(v.id)];
+    const auto it = std::lower_bound(mine.begin(), mine.end(), at);
+    return it == mine.begin() ? nullptr : &events_[*(it - 1)];
+  }
   /// Calls f(const Event&) for each event of v before index `at`, newest first, while f returns true.
   template <class F>
   void for_each_event(Var v, std::uint32_t at, F&& f) const {
@@ -116,16 +126,24 @@ class TrailView final : public PastDomains {
  public:
   /// The domains just before event index `at` (<= trail.size()).
   TrailView(const Trail& trail, std::uint32_t at);
-  Value min(Var v) const override { return bound(v, Lit::Kind::ge, base_.min(v)); }
-  Value max(Var v) const override { return bound(v, Lit::Kind::le, base_.max(v)); }
+  Value min(Var v) const override {
+    const Event* e = newest(v);
+    return e != nullptr ? e->min : base_.min(v);
+  }
+  Value max(Var v) const override {
+    const Event* e = newest(v);
+    return e != nullptr ? e->max : base_.max(v);
+  }
   bool contains(Var v, Value x) const override;
 
  private:
   // `level` is at's decision level.
   TrailView(const Trail& trail, std::uint32_t at, std::uint32_t level);
-  // v's newest bound on one side (ge: least, le: greatest) among the events in [from_, at_), or
-  // `base` when none.
-  Value bound(Var v, Lit::Kind side, Value base) const;
+  // v's newest event in [from_, at_), or nullptr (its bounds are then the base's).
+  const Event* newest(Var v) const {
+    const Event* e = trail_.newest(v, at_);
+    return e != nullptr && static_cast<std::uint32_t>(e - &trail_[0]) >= from_ ? e : nullptr;
+  }
 
   const Trail& trail_;
   std::uint32_t at_;
