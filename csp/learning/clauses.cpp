@@ -69,10 +69,13 @@ std::uint32_t ClauseDatabase::add(std::vector<Lit> lits, bool learnt, std::uint3
   return i;
 }
 
-void ClauseDatabase::bump(std::uint32_t i) {
-  Clause& c = clauses_[i];
-  c.activity += increment_;
-  if (c.activity > 1e100) {  // rescale every activity before they overflow
+void ClauseDatabase::bump(std::uint32_t i) { clauses_[i].activity += increment_; }
+
+void ClauseDatabase::decay() {
+  increment_ /= 0.999;
+  // Rescale every activity before they overflow. Here, not in bump(): a search whose conflicts all
+  // come from propagators bumps no clause, and its increment would grow to infinity.
+  if (increment_ > 1e100) {
     for (Clause& k : clauses_) k.activity *= 1e-100;
     increment_ *= 1e-100;
   }

@@ -71,7 +71,9 @@ class ClauseDatabase {
   /// Makes clause i more active (it helped derive a learnt clause).
   void bump(std::uint32_t i);
   /// Ages every activity (after each conflict).
-  void decay() { increment_ /= 0.999; }
+  void decay();
+  /// What the next bump() adds (tests: it stays finite).
+  double increment() const { return increment_; }
   /// When there are more learnt clauses than the limit, deletes the least active half of those
   /// that no event of `trail` has as its cause; raises the limit a little each time.
   void reduce(const Trail& trail);

@@ -47,15 +47,16 @@ class Activity final : public detail::ScopedOrder {
   }
 
  private:
-  void bump(Var v) {
-    double& a = activity_[static_cast<std::size_t>(v.id)];
-    a += increment_;
-    if (a > 1e100) {
+  void bump(Var v) { activity_[static_cast<std::size_t>(v.id)] += increment_; }
+  // Rescales every activity before they overflow; here, so that conflicts that bump nothing cannot
+  // grow the increment to infinity (activities stay below 20 increments).
+  void decay() {
+    increment_ /= 0.95;
+    if (increment_ > 1e100) {
       for (double& x : activity_) x *= 1e-100;
       increment_ *= 1e-100;
     }
   }
-  void decay() { increment_ /= 0.95; }
 
   const Model& m_;
   std::vector<double> activity_;
