@@ -113,18 +113,6 @@ if [ $# -gt 0 ]; then
   done
   lines=("${selected[@]}")
 fi
-# Under learning (CSP_MZN_FZN_FLAGS naming it), the models flagged slow-learning are left out, said so.
-case " ${CSP_MZN_FZN_FLAGS:-} " in *" learn "*)
-  kept=()
-  for line in "${lines[@]}"; do
-    read -r name _ <<< "$line"
-    case " $line " in
-      *" slow-learning "*) printf 'skip  %-30s slow-learning (models.txt)\n' "$name" ;;
-      *) kept+=("$line") ;;
-    esac
-  done
-  lines=("${kept[@]}") ;;
-esac
 # check INDEX LINE: compares one model; writes its report line to $work/INDEX.line (first word ok or FAIL).
 check() {
   local idx=$1 line=$2 name mode flags
