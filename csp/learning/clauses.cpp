@@ -32,8 +32,6 @@ void ClauseDatabase::watch(std::uint32_t i, Lit l, Lit blocker) {
   std::unique_ptr<LiteralLists>& mine = literal_[x];
   if (mine == nullptr) {  // the first watch on one of x's literals: its lists, all at once
     mine = std::make_unique<LiteralLists>();
-    mine->base = base_[x];
-    mine->width = width_[x];
     mine->lists.resize(4 * static_cast<std::size_t>(width_[x]));
   }
   mine->of(l.kind, static_cast<int>(o)).push_back({i, blocker});

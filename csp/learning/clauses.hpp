@@ -86,13 +86,14 @@ class ClauseDatabase {
     std::uint32_t clause;
     Lit blocker;
   };
-  // A one-word variable's lists, one per literal [x op base + o], o < width, at kind * width + o.
+  // A one-word variable's lists, one per literal [x op base + o], o < width (base_ and width_ of
+  // the variable), at kind * width + o.
   struct LiteralLists {
-    Value base = 0;
-    int width = 0;
     std::uint64_t nonempty[4] = {};  // per literal kind: bit o set when list o may hold watches
-    std::vector<std::vector<Watcher>> lists;
-    std::vector<Watcher>& of(Lit::Kind kind, int o) { return lists[static_cast<std::size_t>(kind) * width + o]; }
+    std::vector<std::vector<Watcher>> lists;  // 4 * width
+    std::vector<Watcher>& of(Lit::Kind kind, int o) {
+      return lists[static_cast<std::size_t>(kind) * (lists.size() / 4) + static_cast<std::size_t>(o)];
+    }
   };
   // Any other literal's list, by kind and value (a map: inserting keeps the others where they are).
   using ValueLists = std::map<Value, std::vector<Watcher>>;
@@ -104,18 +105,22 @@ class ClauseDatabase {
   template <class Unit>
   bool read(Context& ctx, std::vector<Watcher>& list, Lit watched, Unit& unit);
   // The watches of the literals of kind `kind` over values in [lo, hi] of x's sparse lists, all
-  // false, but the one over `skip`; false on a conflict.
+  // false; false on a conflict.
   template <class Unit>
   bool read_range(Context& ctx, Var x, ValueLists& lists, Lit::Kind kind, std::int64_t lo, std::int64_t hi,
-                  std::int64_t skip, Unit& unit);
+                  Unit& unit);
   // The watches of the literals event `e` (of x, fact `fact`) made false, in x's sparse lists.
   template <class Unit>
   bool read_sparse(Context& ctx, const Trail& trail, std::uint32_t e, Lit fact, SparseLists& mine, Unit& unit);
-  // A watch whose literal (lits[1] once swapped) is false: keeps it (true), moves it to another
-  // literal (false), or makes the clause's last literal true through `unit` / notes the conflict
-  // (`failed`).
+  // What became of a watch whose literal is false.
+  enum class Watch : std::uint8_t {
+    kept,    // the clause is satisfied (its blocker updated) or unit: its last literal made true
+    moved,   // to another literal of the clause, not false
+    failed,  // every literal is false: a conflict (conflict_)
+  };
+  // Looks at the clause of a watch on `watched`, a false literal (lits[1] once swapped).
   template <class Unit>
-  bool keep_watch(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker, Unit& unit, bool& failed);
+  Watch update(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker, Unit& unit);
 
   std::vector<Clause> clauses_;                   // by index; no literals: a free slot
   std::vector<std::uint32_t> free_;               // free slots
@@ -132,8 +137,8 @@ class ClauseDatabase {
 
 // The unit rule, in the header so that the search's write (`unit`, which records the cause) inlines.
 template <class Unit>
-bool ClauseDatabase::keep_watch(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker, Unit& unit,
-                                bool& failed) {
+ClauseDatabase::Watch ClauseDatabase::update(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker,
+                                             Unit& unit) {
   const Domains& d = ctx.domains();
   std::vector<Lit>& lits = clauses_[clause].lits;
   assert(!lits.empty());  // reduce() drops a deleted clause's watches
@@ -142,21 +147,21 @@ bool ClauseDatabase::keep_watch(Context& ctx, std::uint32_t clause, Lit watched,
   if (lits[0] == watched) std::swap(lits[0], lits[1]);
   if (holds(d, lits[0])) {
     blocker = lits[0];
-    return true;
+    return Watch::kept;
   }
   // lits[1] is false: watch another literal that is not.
   for (std::size_t j = 2; j < lits.size(); ++j) {
     if (falsified(d, lits[j])) continue;
     std::swap(lits[1], lits[j]);
     watch(clause, lits[1], lits[0]);
-    return false;
+    return Watch::moved;
   }
   // Every other literal is false: lits[0] must hold, or the clause is a conflict.
   if (falsified(d, lits[0]) || !unit(ctx, lits[0], clause)) {
     conflict_ = clause;
-    failed = true;
+    return Watch::failed;
   }
-  return true;
+  return Watch::kept;
 }
 
 template <class Unit>
@@ -172,9 +177,10 @@ bool ClauseDatabase::read(Context& ctx, std::vector<Watcher>& list, Lit watched,
       continue;
     }
     Watcher w = list[k];
-    bool failed = false;
-    if (keep_watch(ctx, w.clause, watched, w.blocker, unit, failed)) list[keep++] = w;
-    if (failed) {
+    const Watch what = update(ctx, w.clause, watched, w.blocker, unit);
+    if (what == Watch::moved) continue;
+    list[keep++] = w;
+    if (what == Watch::failed) {
       for (++k; k < list.size(); ++k) list[keep++] = list[k];
       list.resize(keep);
       return false;
@@ -186,13 +192,12 @@ bool ClauseDatabase::read(Context& ctx, std::vector<Watcher>& list, Lit watched,
 
 template <class Unit>
 bool ClauseDatabase::read_range(Context& ctx, Var x, ValueLists& lists, Lit::Kind kind, std::int64_t lo,
-                                std::int64_t hi, std::int64_t skip, Unit& unit) {
+                                std::int64_t hi, Unit& unit) {
   if (lo > hi) return true;
-  // Watches move only to literals not false, never into [lo, hi] but at `skip`: the map may grow
-  // while it is read, and its iterators stay valid.
+  // Watches move only to literals not false, never into [lo, hi]: the map may grow while it is
+  // read, and its iterators stay valid.
   for (auto it = lists.lower_bound(static_cast<Value>(lo)); it != lists.end() && it->first <= hi; ++it)
-    if (it->first != skip && !it->second.empty() && !read(ctx, it->second, Lit{x, kind, it->first}, unit))
-      return false;
+    if (!it->second.empty() && !read(ctx, it->second, Lit{x, kind, it->first}, unit)) return false;
   return true;
 }
 
@@ -201,31 +206,27 @@ bool ClauseDatabase::read_sparse(Context& ctx, const Trail& trail, std::uint32_t
                                  Unit& unit) {
   const Var x = fact.var;
   const TrailView before(trail, e);
-  const std::int64_t lo = before.min(x), hi = before.max(x), v = fact.value, none = std::int64_t{kMaxValue} + 2;
+  const std::int64_t lo = before.min(x), hi = before.max(x), v = fact.value;
   ValueLists* k = mine.by_kind;  // ge, le, eq, ne
-  bool alive = true;
-  switch (fact.kind) {
-    case Lit::Kind::ge:  // [x <= u] and [x = u], u in [lo, v)
-      alive = read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, none, unit) &&
-              read_range(ctx, x, k[2], Lit::Kind::eq, lo, v - 1, none, unit);
-      break;
-    case Lit::Kind::le:  // [x >= u] and [x = u], u in (v, hi]
-      alive = read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, none, unit) &&
-              read_range(ctx, x, k[2], Lit::Kind::eq, v + 1, hi, none, unit);
-      break;
-    case Lit::Kind::eq:
-      alive = read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, none, unit) &&
-              read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, none, unit) &&
-              read_range(ctx, x, k[2], Lit::Kind::eq, lo, hi, v, unit) &&
-              read_range(ctx, x, k[3], Lit::Kind::ne, v, v, none, unit);
-      break;
-    case Lit::Kind::ne:
-      alive = read_range(ctx, x, k[2], Lit::Kind::eq, v, v, none, unit);
-      break;
-  }
   // (The interval form is fixed by two bounds, never by [x = v], but no clause holds an [x != v]
   // over it: the trail records its facts, decisions included, as bounds.)
-  return alive;
+  switch (fact.kind) {
+    case Lit::Kind::ge:  // [x <= u] and [x = u], u in [lo, v)
+      return read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, unit) &&
+             read_range(ctx, x, k[2], Lit::Kind::eq, lo, v - 1, unit);
+    case Lit::Kind::le:  // [x >= u] and [x = u], u in (v, hi]
+      return read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, unit) &&
+             read_range(ctx, x, k[2], Lit::Kind::eq, v + 1, hi, unit);
+    case Lit::Kind::eq:  // all of those, [x = u] for u != v, and [x != v]
+      return read_range(ctx, x, k[1], Lit::Kind::le, lo, v - 1, unit) &&
+             read_range(ctx, x, k[0], Lit::Kind::ge, v + 1, hi, unit) &&
+             read_range(ctx, x, k[2], Lit::Kind::eq, lo, v - 1, unit) &&
+             read_range(ctx, x, k[2], Lit::Kind::eq, v + 1, hi, unit) &&
+             read_range(ctx, x, k[3], Lit::Kind::ne, v, v, unit);
+    case Lit::Kind::ne:  // [x = v]
+      return read_range(ctx, x, k[2], Lit::Kind::eq, v, v, unit);
+  }
+  return true;
 }
 
 template <class Unit>
@@ -242,8 +243,9 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
     // [x = u] for u < v; [x <= v] those of [x >= u] and [x = u] for u > v; [x = v] all of them,
     // and [x != v]; [x != v] only [x = v]. (Masks include literals false before: their lists
     // hold only watches of clauses satisfied at the time, which the blocker passes over.)
-    const int o = static_cast<int>(fact.value - mine->base);
-    assert(o >= 0 && o < mine->width);
+    const Value base = base_[xi];
+    const int o = static_cast<int>(fact.value - base);
+    assert(o >= 0 && o < width_[xi]);
     const std::uint64_t bit = std::uint64_t{1} << o, below = bit - 1, above = ~below & ~bit;
     std::uint64_t masks[4] = {};  // per kind: ge, le, eq, ne
     switch (fact.kind) {
@@ -256,7 +258,7 @@ bool ClauseDatabase::propagate(Context& ctx, const Trail& trail, Unit&& unit) {
       for (std::uint64_t m = mine->nonempty[kind] & masks[kind]; m != 0; m &= m - 1) {
         const int at = std::countr_zero(m);
         std::vector<Watcher>& list = mine->of(static_cast<Lit::Kind>(kind), at);
-        if (!read(ctx, list, Lit{x, static_cast<Lit::Kind>(kind), mine->base + at}, unit)) return false;
+        if (!read(ctx, list, Lit{x, static_cast<Lit::Kind>(kind), base + at}, unit)) return false;
         if (list.empty()) mine->nonempty[kind] &= ~(std::uint64_t{1} << at);
       }
   }
