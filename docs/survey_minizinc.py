@@ -4,6 +4,7 @@ benchmarks checkout (github.com/MiniZinc/minizinc-benchmarks; not shipped here),
 Chuffed with the same time limit, one TSV line per instance.
 
   [CHUFFED_SOLVERS=DIR] docs/survey_minizinc.py --benchmarks DIR [--build BUILD] [--per N] [--limit S] [--free]
+                          [--solvers ours,gecode,chuffed] [--ours-flags FLAGS]
                           [--out FILE [--resume]] [--list] [PROBLEM...]
   docs/survey_minizinc.py --summary FILE
 
@@ -15,7 +16,8 @@ solver's process group killed): ours (`minizinc --solver csp`, MZN_SOLVER_PATH=B
 default build), Gecode (`gecode-fixed` through ../shared/tools/gecode-minizinc, native globals; `gecode -G std`
 when that folder is absent) and, when the environment variable CHUFFED_SOLVERS names a folder holding
 chuffed.msc, Chuffed (org.chuffed.chuffed); otherwise its columns are - and stderr says so once. Model search
-annotations as given; --free passes -f (free search) to every solver.
+annotations as given; --free passes -f (free search) to every solver. --solvers runs only those named (the
+others' columns are -), --ours-flags passes FLAGS to fzn-csp (--fzn-flags), to compare our search options.
 Output (--out FILE, default stdout): a header line, then per instance: instance, kind (from the model's solve
 item; one in an included file reads as sat), for ours, Gecode and Chuffed status, objective, wall seconds and
 nodes, then agree, the model, the data and the first errors. Status: OPT (optimum proved), SAT (a solution;
@@ -38,6 +40,8 @@ ap.add_argument('--out', default='-')
 ap.add_argument('--resume', action='store_true')
 ap.add_argument('--list', action='store_true')
 ap.add_argument('--summary', metavar='FILE')
+ap.add_argument('--solvers', default='ours,gecode,chuffed')
+ap.add_argument('--ours-flags', default='')
 ap.add_argument('problems', nargs='*')
 args = ap.parse_args()
 NAMES = ('ours', 'Gecode', 'Chuffed')
@@ -80,12 +84,19 @@ build = os.path.abspath(args.build)
 lim = args.limit
 shared = os.path.join(here, '..', '..', 'shared')
 gecode_solvers = os.path.join(shared, 'tools', 'gecode-minizinc', 'solvers')
-solvers = [(['--solver', 'csp'], os.path.join(build, 'share', 'minizinc', 'solvers'))]
-if os.path.isdir(gecode_solvers): solvers.append((['--solver', 'gecode-fixed'], os.path.abspath(gecode_solvers)))
-else: solvers.append((['--solver', 'gecode', '-G', 'std'], None))
+chosen = args.solvers.lower().split(',')
+if set(chosen) - {'ours', 'gecode', 'chuffed'}: ap.error('--solvers: a list of ours, gecode, chuffed')
+solvers = [None, None, None]  # by NAMES; None: not run (its columns are -)
+if 'ours' in chosen:
+    solvers[0] = (['--solver', 'csp'] + (['--fzn-flags', args.ours_flags] if args.ours_flags else []),
+                  os.path.join(build, 'share', 'minizinc', 'solvers'))
+if 'gecode' in chosen:
+    solvers[1] = ((['--solver', 'gecode-fixed'], os.path.abspath(gecode_solvers)) if os.path.isdir(gecode_solvers)
+                  else (['--solver', 'gecode', '-G', 'std'], None))
 chuffed = os.environ.get('CHUFFED_SOLVERS', '')
-if chuffed and os.path.isfile(os.path.join(chuffed, 'chuffed.msc')):
-    solvers.append((['--solver', 'org.chuffed.chuffed'], os.path.abspath(chuffed)))
+if 'chuffed' not in chosen: pass
+elif chuffed and os.path.isfile(os.path.join(chuffed, 'chuffed.msc')):
+    solvers[2] = (['--solver', 'org.chuffed.chuffed'], os.path.abspath(chuffed))
 elif not args.list:
     print('Chuffed skipped: ' + ('no chuffed.msc in CHUFFED_SOLVERS=' + chuffed if chuffed
                                  else 'CHUFFED_SOLVERS is unset'), file=sys.stderr)
@@ -163,14 +174,14 @@ if args.list:
     for name, k, m, d, rel in insts: print('\t'.join([name, k, *rel]))
     sys.exit(0)
 print('%d instances (%d done before), %d s each, %s%s' % (len(insts), len(done), lim,
-      ', '.join(' '.join(s) for s, _ in solvers), ', free search (-f)' if args.free else ''), file=sys.stderr)
+      ', '.join(' '.join(s[0]) for s in solvers if s), ', free search (-f)' if args.free else ''), file=sys.stderr)
 f = sys.stdout if args.out == '-' else open(args.out, 'a')
 if f is sys.stdout or f.tell() == 0: print('\t'.join(HEAD), file=f, flush=True)
 elif open(args.out).read()[-1:] != '\n': print(file=f)  # a line cut by a kill
 rows = []
 for i, (name, k, m, d, rel) in enumerate(insts):
     if f is not sys.stdout: print('[%d/%d] %s' % (i + 1, len(insts), name), file=sys.stderr, flush=True)
-    res = [run(s, m, d, k) for s in solvers] + [('-', '-', '-', '-', '')] * (3 - len(solvers))
+    res = [run(s, m, d, k) if s else ('-', '-', '-', '-', '') for s in solvers]
     pairs = [compare(k, a[:2], b[:2]) for j, a in enumerate(res) for b in res[j + 1:]]
     agree = 'NO' if 'NO' in pairs else 'yes' if 'yes' in pairs else '-'
     errs = '; '.join(n + ': ' + r[4] for n, r in zip(NAMES, res) if r[4])
