@@ -28,7 +28,7 @@ csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> work
 
 void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders, bool with_rules) {
   std::vector<std::string_view> names{"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
-                                      "restart-base", "restart-search", "phase-saving"};
+                                      "restart-base", "restart-search", "phase-saving", "share-learnt"};
   if (with_rules) names.push_back("rules");  // (added in the table's order, whatever the order here)
   apps_common::add_search_options(cmd, c, names, own_orders);
   cmd.add_option("--threads", c.threads, "Threads searching each instance together (1: the sequential search)")

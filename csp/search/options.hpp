@@ -109,6 +109,12 @@ struct SearchOptions {
   /// thread's; the first solution may be another one (each is checked). 1: the sequential search,
   /// unchanged. With a tracer the search runs on one thread whatever this says.
   unsigned threads = 1;
+  /// Under learning with threads > 1: the threads pass each other the clauses they learn of at
+  /// most this many literals, each taking in the others' at its next part, restart or bound, and
+  /// keep their own from part to part. For that each part is searched under assumptions (its
+  /// path's decisions, one level each), so that the clauses hold in every part. 0: none of it, each
+  /// part searched afresh (measured faster: docs/learning.md).
+  std::uint32_t share_learnt = 0;
   /// Builds `model` again, once for each thread after the first: a model's propagators keep
   /// scratch state, so two threads cannot search one model. It must build the same model (the
   /// same variables and propagators, in the same order). Required when threads > 1.

@@ -44,6 +44,10 @@ OptionTable core_option_table() {
   t.add({"phase-saving", "phase_saving", OptionKind::choice,
          "Try first the value a variable last had, or had in the newest solution (none: the value order alone)",
          strings(phase_saving_names()), 0, UINT64_MAX, &SearchSettings::phase_saving});
+  t.add({"share-learnt", "share_learnt", OptionKind::whole,
+         "Under learning with threads: pass the other threads learnt clauses of at most this many literals "
+         "(0: none)",
+         {}, 0, 1024, &SearchSettings::share_learnt});
   return t;
 }
 
@@ -84,6 +88,7 @@ SearchOptions SearchSettings::search_options() const {
                                 "' changes the orders at restarts, and there are none: give a restart schedule "
                                 "(luby or geometric) too");
   o.phase_saving = parse_phase_saving(phase_saving);
+  o.share_learnt = static_cast<std::uint32_t>(share_learnt);
   return o;
 }
 

@@ -33,6 +33,7 @@ struct SearchSettings {
   std::uint64_t restart_base = 100;  ///< failures allowed to the first run (Restarts::base)
   std::string restart_search = "same";  ///< a name of restart_search_names()
   std::string phase_saving = "none";    ///< a name of phase_saving_names()
+  std::uint64_t share_learnt = 0;       ///< learnt clauses of at most this many literals shared by threads
 
   /// The options for a Solver (no tracer, no interrupt); throws std::invalid_argument naming a
   /// bad order, value order or inference. The rules are not part of it: see csp::rule_set()

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -24,6 +25,7 @@
 #include "csp/learning/explain.hpp"
 #include "csp/learning/trail.hpp"
 #include "csp/search/detail/learning_search.hpp"
+#include "csp/search/subproblem.hpp"
 #include "csp/search/solver.hpp"
 
 namespace {
@@ -313,6 +315,97 @@ TEST_CASE("every learnt clause and every explanation holds in every solution", "
   INFO("clauses learnt " << learnt << ", kept " << clauses);
   CHECK(learnt >= 300);
   CHECK(clauses >= 50);
+}
+
+// A parallel search's parts under learning (Goal::assumptions): each part's path is a run of
+// decisions, so what a run learns holds in the whole space. Two searches take the parts in turn,
+// as two threads do, keeping their clauses from part to part and passing each other the short
+// ones: the parts' counts add up to the model's, the best of their optima is the model's, and
+// every clause either search holds after any part holds in every solution of the model.
+TEST_CASE("learning under assumptions keeps and shares clauses that hold in every part", "[learning][parallel]") {
+  std::uint64_t kept = 0, shared_clauses = 0, parts_searched = 0;
+  for (std::uint64_t seed = 1; seed <= 300; ++seed) {
+    const RandomModel r = random_model(seed, seed % 2 == 0, seed % 3 == 0);
+    INFO("seed " << seed << ": " << r.text);
+    const std::vector<std::vector<Value>> solutions = all_solutions(r.model);
+    csp::SearchOptions options = learning_options(seed % 4 == 0 ? "activity" : "mrv",
+                                                  seed % 5 == 0 ? csp::RestartKind::luby : csp::RestartKind::none);
+    options.share_learnt = 12;
+    const std::vector<csp::Path> parts = csp::split(r.model, options, r.model.initial_domains(), 8);
+    std::vector<std::size_t> part_of;  // by solution
+    for (const auto& s : solutions) {
+      std::size_t j = 0;
+      while (j < parts.size() && !std::all_of(parts[j].begin(), parts[j].end(), [&](const csp::PathDecision& d) {
+               const Value x = s[static_cast<std::size_t>(d.var.id)];
+               switch (d.op) {
+                 case csp::PathDecision::Op::eq: return x == d.value;
+                 case csp::PathDecision::Op::ne: return x != d.value;
+                 case csp::PathDecision::Op::le: return x <= d.value;
+                 case csp::PathDecision::Op::gt: return x > d.value;
+               }
+               return false;
+             }))
+        ++j;
+      REQUIRE(j < parts.size());  // the parts cover the space
+      part_of.push_back(j);
+    }
+    for (const bool optimise : {false, true}) {
+      INFO((optimise ? "least x0" : "count"));
+      csp::SharedSearch shared;
+      csp::LearningSearch searches[2] = {{r.model, options}, {r.model, options}};
+      bool searched[2] = {false, false};
+      const csp::Objective least{r.vars[0], csp::Objective::Sense::minimize};
+      std::uint64_t count = 0;
+      std::optional<Value> best;
+      for (std::size_t i = 0; i < parts.size(); ++i) {
+        INFO("part " << i << ": " << csp::to_text(parts[i]));
+        const std::size_t k = i % 2;
+        csp::Goal goal;
+        goal.shared = &shared;
+        goal.assumptions = &parts[i];
+        goal.keep_learnt = searched[k];
+        if (optimise) goal.objective = &least;
+        searched[k] = true;
+        const csp::SearchResult got = searches[k].run(r.model.initial_domains(), goal);
+        ++parts_searched;
+        REQUIRE(got.status == csp::SearchStatus::exhausted);
+        count += got.stats.solutions;
+        if (optimise && got.found()) {
+          REQUIRE_FALSE(r.model.first_violated(got.solution));
+          const Value x0 = got.solution[0];
+          if (!best || x0 < *best) best = x0;
+          shared.bound.store(*best);  // as the relay of a parallel search does
+        }
+        if (optimise) continue;  // clauses learnt under a bound hold in the better solutions only
+        // A clause may exclude the solutions counted so far (learnt from the clauses that block
+        // them): it must hold in every other, those of the parts after this one.
+        const csp::learning::ClauseDatabase& db = searches[k].learner().clauses();
+        for (std::uint32_t c = 0; c < db.slots(); ++c) {
+          if (db.at(c) == nullptr || !db.at(c)->learnt) continue;
+          kept += goal.keep_learnt;
+          for (std::size_t j = 0; j < solutions.size(); ++j) {
+            if (part_of[j] <= i) continue;
+            INFO("clause " << c << ", a solution of part " << part_of[j]);
+            CHECK(clause_holds(db.at(c)->lits, solutions[j]));
+          }
+        }
+      }
+      shared_clauses += shared.pool.size();
+      if (!optimise) {
+        CHECK(count == solutions.size());
+        continue;
+      }
+      REQUIRE(best.has_value() == !solutions.empty());
+      if (!best) continue;
+      Value want = solutions[0][0];
+      for (const auto& s : solutions) want = std::min(want, s[0]);
+      CHECK(*best == want);
+    }
+  }
+  INFO("parts " << parts_searched << ", clauses kept into a later part " << kept << ", shared " << shared_clauses);
+  CHECK(parts_searched >= 1500);
+  CHECK(kept >= 200);
+  CHECK(shared_clauses >= 50);
 }
 
 // docs/learning.md's worked conflict: a = 0 forces b = 3 and c = 3, which c != b refuses; the

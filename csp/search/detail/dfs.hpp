@@ -28,12 +28,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
+#include "csp/kernel/literal.hpp"
 #include "csp/search/detail/branching.hpp"
 #include "csp/search/options.hpp"
 #include "csp/search/result.hpp"
+#include "csp/search/subproblem.hpp"
 
 namespace csp {
 
@@ -53,6 +56,16 @@ struct SharedSearch {
   std::atomic<std::uint64_t> nodes{0};     ///< nodes handed out (whole batches)
   std::atomic<std::uint64_t> failures{0};  ///< failures reported, once a batch
   std::atomic<std::int64_t> bound{kNoBound};  ///< the best objective found by any run, or kNoBound
+
+  /// A learnt clause a learning run offers the others (SearchOptions::share_learnt): it holds in
+  /// the whole space, as the runs learn under assumptions (Goal::assumptions).
+  struct SharedClause {
+    const void* from;        ///< the run that learnt it (which does not take it back)
+    std::vector<Lit> lits;
+  };
+  static constexpr std::size_t kPoolLimit = 1 << 20;  ///< clauses offered at most (memory stays bounded)
+  std::mutex pool_lock;                    ///< guards pool
+  std::vector<SharedClause> pool;          ///< in the order offered; runs read from their own cursor
 };
 
 /// Which of one run's own limits (nodes, failures, interrupt, time) its statistics reach, if any:
@@ -65,6 +78,14 @@ struct Goal {
   const SolutionCallback* on_solution = nullptr; ///< told of each solution; stops the search on false
   const Objective* objective = nullptr;          ///< branch and bound on it (nullptr: satisfaction)
   SharedSearch* shared = nullptr;                ///< a parallel search's common state (nullptr: none)
+  /// Learning search only: decisions made first, one level each, so that every clause it learns
+  /// names those it depends on and holds outside the part they lead to as well (a part of a
+  /// parallel search, whose clauses can then be kept and shared). The depth-first search ignores
+  /// them: its caller narrows `start` by the path itself. nullptr: none.
+  const Path* assumptions = nullptr;
+  /// Learning search only: start with the clauses this search learnt in its previous run, which
+  /// searched from the same start under other assumptions (so they still hold).
+  bool keep_learnt = false;
 };
 
 /// Depth-first search over one model. Not thread-safe: one per thread, as Solver.

@@ -30,13 +30,44 @@ SearchResult LearningSearch::run(const Domains& start, Goal goal) {
   result_.stats.counters.assign(model_.counter_names().size(), 0);
   started_ = std::chrono::steady_clock::now();
   bounded_ = false;
+  kept_.clear();
+  if (goal.keep_learnt) {
+    const learning::ClauseDatabase& db = learner_.clauses();
+    for (std::uint32_t i = 0; i < db.slots(); ++i)
+      if (const learning::Clause* c = db.at(i); c != nullptr && c->learnt) kept_.push_back(c->lits);
+  } else {
+    units_.clear();
+    pool_read_ = 0;
+  }
+  assumptions_.clear();
+  if (goal.assumptions != nullptr) {
+    for (const PathDecision& d : *goal.assumptions) {
+      switch (d.op) {
+        case PathDecision::Op::eq:
+          // An interval cannot lose an inner value, so [x != a] could never be asserted: its bounds.
+          if (start.interval(d.var)) {
+            assumptions_.push_back(Lit::ge(d.var, d.value));
+            assumptions_.push_back(Lit::le(d.var, d.value));
+          } else {
+            assumptions_.push_back(Lit::eq(d.var, d.value));
+          }
+          break;
+        case PathDecision::Op::ne: assumptions_.push_back(Lit::ne(d.var, d.value)); break;
+        case PathDecision::Op::le: assumptions_.push_back(Lit::le(d.var, d.value)); break;
+        case PathDecision::Op::gt: assumptions_.push_back(Lit::ge(d.var, d.value + 1)); break;
+      }
+    }
+  }
   learner_.clear(start);
   branching_.start();
   current_.copy_from(start);
   bool alive = true;
   const int n = model_.var_count();
   for (int i = 0; i < n && alive; ++i) alive = !current_.empty(Var{i});
-  if (!alive || !engine_.propagate_all(current_, result_.stats)) {
+  alive = alive && engine_.propagate_all(current_, result_.stats);
+  for (std::size_t i = 0; alive && i < units_.size(); ++i) alive = add_at_root({units_[i]});
+  for (std::size_t i = 0; alive && i < kept_.size(); ++i) alive = add_at_root(kept_[i]);
+  if (!alive || !take_shared()) {
     ++result_.stats.failures;
     stop(SearchStatus::exhausted);
     return std::move(result_);
@@ -62,6 +93,7 @@ LearningSearch::Step LearningSearch::decide() {
     backjump(0);
     restart_at_ = s.failures + restart_allowance(options_.restarts, ++restart_run_);
     branching_.restarted(restart_run_);
+    if (!take_shared()) return stop(SearchStatus::exhausted);
   }
   if (goal_.shared != nullptr && goal_.objective != nullptr) {  // another thread's better bound
     const std::int64_t b = goal_.shared->bound.load(std::memory_order_relaxed);
@@ -72,6 +104,7 @@ LearningSearch::Step LearningSearch::decide() {
       if (!post_bound()) return stop(SearchStatus::exhausted);
     }
   }
+  if (const std::uint32_t at = learner_.trail().level(); at < assumptions_.size()) return assume(assumptions_[at]);
   ValueOrder* values = nullptr;
   const Var v = branching_.select(current_, values);
   if (v.id < 0) return Step::solution;
@@ -98,6 +131,8 @@ LearningSearch::Step LearningSearch::conflict() {
     if (!learner_.analyse(failed, learnt_, touched_)) return stop(SearchStatus::exhausted);
     branching_.conflict(touched_);
     if (log().should_log(spdlog::level::trace)) log().trace("{}", describe(learnt_));
+    if (learnt_.lits.size() == 1) units_.push_back(learnt_.lits[0]);  // for the next run (keep_learnt)
+    offer(learnt_.lits);
     ++s.learnt;
     s.learnt_literals += learnt_.lits.size();
     s.backjumped += learner_.trail().level() - learnt_.level;
@@ -137,15 +172,21 @@ LearningSearch::Step LearningSearch::solution() {
   if (goal_.objective != nullptr) return post_bound() ? Step::decide : stop(SearchStatus::exhausted);
   // Block this solution: not all of its decisions again. The clause asserts the last one's
   // negation one level up, where depth-first search would refute it.
+  // An assumption that already held has a level without a decision, and no literal here.
   const learning::Trail& trail = learner_.trail();
-  const std::uint32_t level = trail.level();
-  if (level == 0) return stop(SearchStatus::exhausted);
   std::vector<Lit> block;
-  for (std::uint32_t k = level; k >= 1; --k) block.push_back(~trail[trail.level_start(k)].fact);
+  std::uint32_t top = 0;  // the highest level with a decision
+  for (std::uint32_t k = trail.level(); k >= 1; --k) {
+    const std::uint32_t end = k == trail.level() ? trail.size() : trail.level_start(k + 1);
+    if (trail.level_start(k) == end) continue;
+    if (top == 0) top = k;
+    block.push_back(~trail[trail.level_start(k)].fact);
+  }
+  if (block.empty()) return stop(SearchStatus::exhausted);
   Cause cause{Cause::Kind::root, 0};
-  if (block.size() > 1) cause = Cause{Cause::Kind::clause, learner_.clauses().add(std::move(block), false, level)};
-  const Lit first = cause.kind == Cause::Kind::root ? block[0] : learner_.clauses()[cause.index].lits[0];
-  backjump(level - 1);
+  const Lit first = block[0];
+  if (block.size() > 1) cause = Cause{Cause::Kind::clause, learner_.clauses().add(std::move(block), false, top)};
+  backjump(cause.kind == Cause::Kind::root ? 0 : top - 1);
   return assert_and_propagate(first, cause) ? Step::decide : Step::conflict;
 }
 
@@ -208,11 +249,56 @@ bool LearningSearch::post_bound() {
   const bool minimize = goal_.objective->sense == Objective::Sense::minimize;
   if (minimize ? bound_ <= kMinValue : bound_ >= kMaxValue) return false;
   const Lit l = minimize ? Lit::le(obj, bound_ - 1) : Lit::ge(obj, bound_ + 1);
-  if (!learner_.post(current_, l, Cause{Cause::Kind::root, 0}) || !engine_.propagate_from(obj, current_, result_.stats)) {
+  if (!learner_.post(current_, l, Cause{Cause::Kind::root, 0}) || !engine_.propagate_from(obj, current_, result_.stats) ||
+      !take_shared()) {
     ++result_.stats.failures;
     return false;
   }
   return true;
+}
+
+LearningSearch::Step LearningSearch::assume(Lit a) {
+  if (falsified(current_, a)) return stop(SearchStatus::exhausted);  // the part holds nothing (more)
+  learner_.trail().new_level(current_);
+  if (holds(current_, a)) return Step::decide;
+  learner_.post(current_, a, Cause{Cause::Kind::decision, 0});
+  return engine_.propagate_from(a.var, current_, result_.stats) ? Step::decide : Step::conflict;
+}
+
+bool LearningSearch::add_at_root(const std::vector<Lit>& lits) {
+  simplified_.clear();
+  for (Lit l : lits) {
+    if (holds(current_, l)) return true;
+    if (!falsified(current_, l)) simplified_.push_back(l);
+  }
+  if (simplified_.empty()) return false;
+  if (simplified_.size() == 1) {
+    return learner_.post(current_, simplified_[0], Cause{Cause::Kind::root, 0}) &&
+           engine_.propagate_from(simplified_[0].var, current_, result_.stats);
+  }
+  learner_.clauses().add(simplified_, true, static_cast<std::uint32_t>(simplified_.size()));
+  return true;
+}
+
+bool LearningSearch::take_shared() {
+  SharedSearch* shared = goal_.shared;
+  if (shared == nullptr || options_.share_learnt == 0) return true;
+  incoming_.clear();
+  {
+    std::lock_guard<std::mutex> hold(shared->pool_lock);
+    for (; pool_read_ < shared->pool.size(); ++pool_read_)
+      if (shared->pool[pool_read_].from != this) incoming_.push_back(shared->pool[pool_read_].lits);
+  }
+  for (const std::vector<Lit>& lits : incoming_)
+    if (!add_at_root(lits)) return false;
+  return true;
+}
+
+void LearningSearch::offer(const std::vector<Lit>& lits) {
+  SharedSearch* shared = goal_.shared;
+  if (shared == nullptr || lits.size() > options_.share_learnt) return;
+  std::lock_guard<std::mutex> hold(shared->pool_lock);
+  if (shared->pool.size() < SharedSearch::kPoolLimit) shared->pool.push_back({this, lits});
 }
 
 bool LearningSearch::limit_reached() {

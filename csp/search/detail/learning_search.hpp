@@ -17,6 +17,12 @@
 //   from the root under it, keeping its clauses, which stay valid under a tighter bound).
 // Restarts (SearchOptions::restarts) go back to level 0 and keep the clauses; with restarts every
 // goal stays exact, because blocking clauses are never deleted.
+//
+// A part of a parallel search is searched under assumptions (Goal::assumptions): its path's
+// decisions take levels 1..k before any other, so analysis names those a clause depends on, and
+// every learnt clause holds in the whole space. A thread then keeps its learnt clauses from part to
+// part (Goal::keep_learnt), and may pass the short ones to the others (SearchOptions::share_learnt),
+// who take them in at level 0: at their next part, restart or bound.
 #pragma once
 
 #include <chrono>
@@ -58,6 +64,18 @@ class LearningSearch {
   Lit decision_on(Var v, ValueOrder* values);
   // Goes to level 0 under the newest objective bound; false when nothing better can exist.
   bool post_bound();
+  // Opens the level of the next assumption and makes it true; an assumption that is already true
+  // gets an empty level, so that level k + 1 is always assumption k.
+  Step assume(Lit a);
+  // Adds a clause that holds in the whole space at level 0 (kept from the last run, or another
+  // thread's): its false literals left out, dropped when satisfied, asserted when one literal is
+  // left. False when none is left or asserting fails: the space under the root is empty.
+  bool add_at_root(const std::vector<Lit>& lits);
+  // Takes in the clauses the other threads offered since the last call (at level 0); false as
+  // add_at_root.
+  bool take_shared();
+  // Offers the clause just learnt to the other threads when it is short enough.
+  void offer(const std::vector<Lit>& lits);
   bool limit_reached();
   // A learnt clause with the model's names, for the trace log.
   std::string describe(const learning::Learnt& l) const;
@@ -72,6 +90,12 @@ class LearningSearch {
   std::vector<Value> assignment_;
   learning::Learnt learnt_;
   std::vector<Var> touched_;
+  std::vector<Lit> assumptions_;             // the run's assumptions as literals (Goal::assumptions)
+  std::vector<std::vector<Lit>> kept_;       // the learnt clauses carried into the next run
+  std::vector<Lit> units_;                   // clauses of one literal learnt, asserted at level 0
+  std::vector<std::vector<Lit>> incoming_;   // scratch: the other threads' clauses taken in
+  std::vector<Lit> simplified_;              // scratch: add_at_root's clause
+  std::size_t pool_read_ = 0;                // the first clause of SharedSearch::pool not read yet
   // The run under way.
   SearchResult result_;
   Goal goal_;

@@ -153,12 +153,26 @@ SearchResult ParallelSearch::run(const Domains& start, const Goal& goal) {
         w.dfs = std::make_unique<DepthFirstSearch>(k == 0 ? model_ : *w.model, std::move(own));
       }
       if (!w.part) w.part.emplace(start);
+      // Sharing learnt clauses: a learning search takes each part's path as assumptions, from the
+      // common start, so that its clauses hold in every part; it keeps them from one part to the
+      // next and passes the short ones on. Off, each part starts afresh from its narrowed domains:
+      // the assumptions make every clause longer (by the path's decisions it depends on), and one
+      // node slower (docs/learning.md measures both).
+      const bool learning = options_.inference == Inference::learn && options_.share_learnt > 0;
+      bool searched = false;
       while (!shared.stop.load(std::memory_order_relaxed)) {
         const std::size_t i = next_part.fetch_add(1);
         if (i >= parts.size()) break;
-        w.part->copy_from(start);
-        if (!apply(parts[i], *w.part)) continue;
-        SearchResult r = w.dfs->run(*w.part, part_goal);
+        Goal goal_i = part_goal;
+        if (learning) {
+          goal_i.assumptions = &parts[i];
+          goal_i.keep_learnt = searched;
+          searched = true;
+        } else {
+          w.part->copy_from(start);
+          if (!apply(parts[i], *w.part)) continue;
+        }
+        SearchResult r = w.dfs->run(learning ? start : *w.part, goal_i);
         std::lock_guard<std::mutex> hold_board(board.lock);
         board.stats += r.stats;
         if (plain_count && r.found() && i < board.solution_part) {
