@@ -53,7 +53,8 @@ int main(int argc, char** argv) {
                "ignore the model's search annotations; unless given otherwise, search with --inference learn "
                "--restart luby --restart-search alternate --phase-saving last (the free search measured best, "
                "docs/learning.md; also the default for a model without search annotations, unless -a on a "
-               "satisfaction model)");
+               "satisfaction model; an annotated model is searched along its annotations with --inference learn, "
+               "again unless -a on a satisfaction model)");
   app.add_flag("-s,--statistics", statistics, "print %%%mzn-stat lines after the search");
   app.add_option("-t,--time-limit", time_ms, "stop after this many milliseconds (0: no limit)")
       ->check(apps_common::whole_number(0, UINT64_MAX));
@@ -64,7 +65,7 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "say on stderr what was ignored (unknown annotations)");
   apps_common::add_search_options(app, settings,
                                   {"order", "values", "inference", "node-limit", "restart", "restart-base", "restart-search",
-                                   "phase-saving"});
+                                   "phase-saving", "share-learnt"});
   // Gecode's spellings of the two limits (-node N, -time MS), which MiniZinc passes on from a parameter
   // file's "backend-flags" ({"-node": 1} becomes `-node 1`); CLI11 would read -node as -n with the value "ode".
   std::vector<std::string> args(argv + 1, argv + argc);
@@ -91,6 +92,9 @@ int main(int argc, char** argv) {
     const Program program = build(ast);
     const bool enumerating = run_options.all && !program.objective;
     if (run_options.free || (program.search.empty() && !enumerating)) use_free_search();
+    // An annotated model: learning along its annotations, as Chuffed searches one (it solved more
+    // of the wider survey than MAC, docs/learning.md), again except when enumerating.
+    else if (!enumerating && app.count("--inference") == 0) settings.inference = "learn";
     const double init_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
     run_options.seed = settings.seed;
     run_options.search = settings.search_options();
