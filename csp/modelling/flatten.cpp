@@ -382,9 +382,7 @@ void Flattener::post(const BoolNode& b, bool truth) {
         const IntNode* sides[] = {b.lhs.get(), b.rhs.get()};
         for (int s = 0; s < 2; ++s)
           if (sides[s]->kind == IntNode::Kind::var && sides[1 - s]->kind == IntNode::Kind::boolean) {
-            const Var v = checked(sides[s]->var, sides[s]->model);
-            if (lo(v) < 0 || hi(v) > 1) model_.post(member(v, {{0, 1}}));  // a truth is 0 or 1
-            reify_into(*sides[1 - s]->boolean, true, v);
+            reify_into(*sides[1 - s]->boolean, true, checked(sides[s]->var, sides[s]->model));
             return;
           }
       }
@@ -499,6 +497,9 @@ void Flattener::reify_into(const BoolNode& b, bool truth, Var r) {
       return;
     case BoolNode::Kind::var:
       model_.post(truth ? equal(r, boolean(b)) : not_equal(r, boolean(b)));
+      // r may be wider than 0/1 (v == ~b posted): r != b alone would let r = 5 through. Every other
+      // case ties r with a propagator of a reified or Boolean constraint, which cuts it to {0, 1}.
+      if (!truth && (lo(r) < 0 || hi(r) > 1)) model_.post(member(r, {{0, 1}}));
       return;
     case BoolNode::Kind::compare: {
       const Linear diff = difference(b);

@@ -39,6 +39,16 @@ TEST_CASE("reification: b == (x > 3) ties b to the comparison both ways", "[mode
   // The same with the relation on the other side, and a negated condition.
   against_brute_force(3, -3, 3, 40, [](Modeler& m, const IntVars& x) { m.post(~(x[0] + x[1] >= 2) == x[2]); },
                       [](const Values& v) { return v[2] == (v[0] + v[1] >= 2 ? 0 : 1); }, 2);
+  // A wider variable equated to a truth is cut to 0/1 (here through linear_reified).
+  against_brute_force(4, -2, 2, 40, [](Modeler& m, const IntVars& x) { m.post(x[3] == (x[0] + x[1] - x[2] > 1)); },
+                      [](const Values& v) { return v[3] == (v[0] + v[1] - v[2] > 1 ? 1 : 0); }, 3);
+  // ... and through the negation of a 0/1 variable: v == ~b.
+  Modeler n;
+  const IntVar v = n.int_var(-2, 2, "v"), nb = n.bool_var("b");
+  n.post(v == ~nb);
+  std::uint64_t count = 0;
+  REQUIRE(modelling_test::solved(n.model(), {v, nb}, count) == std::set<Values>{{0, 1}, {1, 0}});
+  REQUIRE(count == 2);
   // b == (x > 3) costs one propagator and no variable.
   Modeler m;
   const IntVar b = m.bool_var("b"), x = m.int_var(0, 6, "x");

@@ -48,6 +48,12 @@ TEST_CASE("expressions: the six comparisons of two variables, and of a variable 
                       [](const Values& v) { return v[0] < v[1]; }, 3);
   against_brute_force(2, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(x[0] >= x[1] + 2); },
                       [](const Values& v) { return v[0] >= v[1] + 2; }, 4);
+  against_brute_force(2, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(x[0] == x[1] - 2); },
+                      [](const Values& v) { return v[0] == v[1] - 2; }, 10);
+  against_brute_force(2, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(x[0] + 1 != x[1]); },
+                      [](const Values& v) { return v[0] + 1 != v[1]; }, 11);
+  against_brute_force(2, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(x[1] - 3 < x[0]); },
+                      [](const Values& v) { return v[1] - 3 < v[0]; }, 12);
   against_brute_force(1, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(3 * x[0] < 5); },
                       [](const Values& v) { return 3 * v[0] < 5; }, 5);
   against_brute_force(1, -4, 4, kInstances, [](Modeler& m, const IntVars& x) { m.post(-2 * x[0] <= 3); },
@@ -106,6 +112,15 @@ TEST_CASE("expressions: sum of a list, and a sum grown term by term", "[modellin
     e -= x[0];  // x0 twice: one term of coefficient 0
     m.post(e <= 1);
   }, [](const Values& v) { return 2 * v[1] + 3 * v[2] + 4 * v[3] <= 1; }, 2);
+  // Expressions are values: += on a copy leaves the original as it was.
+  against_brute_force(3, -3, 3, kInstances, [](Modeler& m, const IntVars& x) {
+    csp::IntExpr e = x[0] + x[1];
+    csp::IntExpr f = e;
+    f += x[2];
+    e += 1;
+    m.post(e == 1);
+    m.post(f >= 0);
+  }, [](const Values& v) { return v[0] + v[1] == 0 && v[0] + v[1] + v[2] >= 0; }, 3);
   // A long chain is no deep recursion: 20,000 terms, built with + (each a new node) and with +=.
   Modeler m;
   const IntVars x = m.int_vars(20000, 0, 1);
@@ -129,6 +144,8 @@ TEST_CASE("expressions: Boolean connectives, implication and reified comparisons
                       [](const Values& v) { return v[0] <= 0 || v[1] < 0 || v[2] == 1; }, 3);
   against_brute_force(3, -3, 3, kInstances, [](Modeler& m, const IntVars& x) { m.post(~((x[0] > 0) & (x[1] > 0)) | (x[2] > 2)); },
                       [](const Values& v) { return !(v[0] > 0 && v[1] > 0) || v[2] > 2; }, 4);
+  against_brute_force(3, -3, 3, kInstances, [](Modeler& m, const IntVars& x) { m.post(~((x[0] > 0) & (x[1] < x[2]))); },
+                      [](const Values& v) { return !(v[0] > 0 && v[1] < v[2]); }, 12);
   against_brute_force(3, -3, 3, kInstances, [](Modeler& m, const IntVars& x) { m.post(~((x[0] > 0) | ~(x[1] + x[2] > 0))); },
                       [](const Values& v) { return v[0] <= 0 && v[1] + v[2] > 0; }, 5);
   // Truths counted: (x > y) + (y > z) + (x > z) == 2.
