@@ -15,6 +15,7 @@
 #include <memory>
 #include <ranges>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "csp/kernel/var.hpp"

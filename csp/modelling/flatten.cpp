@@ -6,6 +6,7 @@
 // x - y: a binary relation; more: linear). A Boolean expression is posted (it holds), or reified
 // into a 0/1 variable, with negations pushed into comparisons, so ~(x < y) costs no variable.
 #include <algorithm>
+#include <cstdint>
 #include <numeric>
 #include <stdexcept>
 #include <string>
@@ -41,14 +42,24 @@ std::int64_t add(std::int64_t a, std::int64_t b) {
 
 bool fits(std::int64_t v) { return v >= kMinValue && v <= kMaxValue; }
 
+// a / b and a % b (b != 0), refusing the one quotient 64 bits cannot hold: INT64_MIN / -1.
+std::int64_t quot(std::int64_t a, std::int64_t b) {
+  if (a == INT64_MIN && b == -1) throw std::invalid_argument("expression: a quotient overflows 64 bits");
+  return a / b;
+}
+std::int64_t rem(std::int64_t a, std::int64_t b) {
+  quot(a, b);
+  return a % b;
+}
+
 std::int64_t floor_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+  const std::int64_t q = quot(a, b);
+  return (rem(a, b) != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) {
-  const std::int64_t q = a / b;
-  return (a % b != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
+  const std::int64_t q = quot(a, b);
+  return (rem(a, b) != 0 && ((a < 0) == (b < 0))) ? q + 1 : q;
 }
 
 // A comparison rewritten as sum REL rhs with REL one of eq, ne, le, lt (ge and gt negate both sides).
@@ -233,10 +244,10 @@ Linear Flattener::nonlinear(const IntNode& n) {
       }
       return single(product(var(args[0], "a factor"), var(args[1], "a factor")));
     case Kind::div:
-      if (constants) return constant(args[0].constant / args[1].constant);
+      if (constants) return constant(quot(args[0].constant, args[1].constant));
       return single(quotient(var(args[0], "a dividend"), var(args[1], "a divisor")));
     case Kind::mod:
-      if (constants) return constant(args[0].constant % args[1].constant);
+      if (constants) return constant(rem(args[0].constant, args[1].constant));
       return single(remainder(var(args[0], "a dividend"), var(args[1], "a divisor")));
     case Kind::abs:
       if (constants) return constant(args[0].constant < 0 ? mul(-1, args[0].constant) : args[0].constant);
@@ -293,7 +304,7 @@ Linear Flattener::extremum(bool least, const std::vector<Linear>& args) {
   for (const Linear& a : args) xs.push_back(var(a, least ? "an argument of min" : "an argument of max"));
   if (xs.size() == 1) return single(xs[0]);
   // min: between the least minimum and the least maximum; max: mirrored.
-  std::int64_t low = least ? lo(xs[0]) : lo(xs[0]), high = hi(xs[0]);
+  std::int64_t low = lo(xs[0]), high = hi(xs[0]);
   for (const Var x : xs) {
     low = least ? std::min<std::int64_t>(low, lo(x)) : std::max<std::int64_t>(low, lo(x));
     high = least ? std::min<std::int64_t>(high, hi(x)) : std::max<std::int64_t>(high, hi(x));
@@ -452,8 +463,8 @@ void Flattener::post_linear(const Linear& diff, Rel rel) {
       const std::int64_t high = k > 0 ? std::min<std::int64_t>(bound, kMaxValue) : kMaxValue;
       if (low <= high) allowed.emplace_back(static_cast<Value>(low), static_cast<Value>(high));
     } else {
-      const bool exact = n.rhs % k == 0 && fits(n.rhs / k);
-      const std::int64_t v = exact ? n.rhs / k : 0;
+      const bool exact = rem(n.rhs, k) == 0 && fits(quot(n.rhs, k));
+      const std::int64_t v = exact ? quot(n.rhs, k) : 0;
       if (n.rel == Rel::eq) {
         if (exact) allowed.emplace_back(static_cast<Value>(v), static_cast<Value>(v));
       } else if (!exact) {

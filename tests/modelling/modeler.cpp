@@ -261,6 +261,8 @@ TEST_CASE("misuse: a clear std::invalid_argument naming the problem, never a cra
   REQUIRE_THROWS_WITH(w.constant(std::int64_t{1} << 31), Catch::Contains("beyond the values a variable can take"));
   REQUIRE_THROWS_WITH(csp::IntExpr(ULLONG_MAX), Catch::Contains("64-bit"));
   REQUIRE_THROWS_WITH(w.post(big * INT64_MAX + big * INT64_MAX >= 0), Catch::Contains("overflows 64 bits"));
+  REQUIRE_THROWS_WITH(w.post(csp::IntExpr(INT64_MIN) / -1 == big), Catch::Contains("quotient overflows"));
+  REQUIRE_THROWS_WITH(w.post(-big == INT64_MIN), Catch::Contains("overflows 64 bits"));
   // ... while a comparison needs no variable for its sum, whatever its bounds.
   REQUIRE_NOTHROW(w.post(big * 1000000000 <= other * 3 + 7));
   // A wider variable used as a truth.
