@@ -211,6 +211,43 @@ TEST_CASE("decisions: the default search branches on the model's decisions befor
   REQUIRE(csp::Solver(custom.model(), o).solve().found());
 }
 
+TEST_CASE("decisions: first under learning with restarts (MRV, then activity in turn) too, and a Modeler's model serves threads", "[modelling][search]") {
+  auto build = [](Modeler& m) {
+    const IntVars x = m.int_vars(5, 0, 4, "x");
+    csp::IntExpr ordered = 0;
+    for (std::size_t i = 0; i + 1 < x.size(); ++i) ordered += (x[i] < x[i + 1]);
+    m.post(ordered == 2);
+    m.post(x[0] != x[4]);
+    return x;
+  };
+  Modeler m;
+  build(m);
+  // The learning search has no tracer: a value order records the variables it is asked about.
+  std::vector<int> branched;
+  csp::SearchOptions o;
+  o.values = csp::values::custom([&](const csp::Model&, const csp::Domains& d, csp::Var v, std::vector<csp::Value>& out) {
+    branched.push_back(v.id);
+    for (const csp::Value a : d.values(v)) out.push_back(a);
+  });
+  o.inference = csp::Inference::learn;
+  o.restarts.kind = csp::RestartKind::luby;
+  o.restarts.base = 1;
+  o.restarts.search = csp::RestartSearch::alternate;
+  const std::uint64_t solutions = csp::Solver(m.model(), o).count(m.model().initial_domains()).stats.solutions;
+  REQUIRE(solutions > 0);
+  REQUIRE(!branched.empty());
+  REQUIRE(branched[0] < 5);
+  // Two threads: each builds the same model again (Model is moved out of a Modeler built afresh).
+  csp::SearchOptions t;
+  t.threads = 2;
+  t.worker_model = [&build] {
+    Modeler w;
+    build(w);
+    return std::move(w.model());
+  };
+  REQUIRE(csp::Solver(m.model(), t).count(m.model().initial_domains()).stats.solutions == solutions);
+}
+
 TEST_CASE("decisions: Model::add_decisions keeps each once and refuses a variable of no model", "[modelling]") {
   csp::Model m;
   const std::vector<csp::Var> x = m.add_vars(3, 0, 1);
