@@ -103,6 +103,35 @@ TEST_CASE("expressions: products, quotients and remainders, negative values and 
   }, [](const Values& v) { return 6 * (v[0] + 1) <= v[1]; }, 6);
 }
 
+TEST_CASE("expressions: a variable is introduced only where a propagator needs one, with its operands' bounds",
+          "[modelling]") {
+  Modeler m;
+  const csp::IntVar x = m.int_var(-2, 5, "x"), y = m.int_var(1, 3, "y"), z = m.int_var(0, 9, "z");
+  // abs(x - y) == 3: x - y (bounds [-5, 4]), then |x - y| ([0, 5]); == 3 is a membership on it.
+  m.post(abs(x - y) == 3);
+  REQUIRE(m.model().var_count() == 5);
+  REQUIRE(m.model().propagator_count() == 3);
+  const csp::Domains& d = m.model().initial_domains();
+  REQUIRE((d.min(csp::Var{3}) == -5 && d.max(csp::Var{3}) == 4));
+  REQUIRE((d.min(csp::Var{4}) == 0 && d.max(csp::Var{4}) == 5));
+  // x * y <= z: one product variable ([-6, 15]) and one binary relation, nothing for z or the sides.
+  m.post(x * y <= z);
+  REQUIRE(m.model().var_count() == 6);
+  REQUIRE((d.min(csp::Var{5}) == -6 && d.max(csp::Var{5}) == 15));
+  REQUIRE(m.model().propagator_count() == 5);
+  // b == (x > 3) and (x > 3) | (y == 2): the first one propagator into b, the second two reified
+  // variables and a clause.
+  const csp::IntVar b = m.bool_var("b");
+  m.post(b == (x > 3));
+  REQUIRE(m.model().var_count() == 7);
+  REQUIRE(m.model().propagator_count() == 6);
+  m.post((x > 3) | (y == 2));
+  REQUIRE(m.model().var_count() == 9);
+  REQUIRE(m.model().propagator_count() == 9);
+  // Only the variables asked for are decisions.
+  REQUIRE(m.model().decisions() == std::vector<csp::Var>{x, y, z, b});
+}
+
 TEST_CASE("expressions: sum of a list, and a sum grown term by term", "[modelling]") {
   against_brute_force(4, -3, 3, kInstances, [](Modeler& m, const IntVars& x) { m.post(csp::sum(x) == 2); },
                       [](const Values& v) { return v[0] + v[1] + v[2] + v[3] == 2; });
