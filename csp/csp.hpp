@@ -1,6 +1,7 @@
 // The public API of the framework in one include: the kernel (variables, domains, propagators,
 // model, engine, tracing), search (Solver, its options and results, the orders, restarts,
-// subproblems, the option table) and every constraint. The rules (csp/rules/group_rules.hpp,
+// subproblems, the option table), every constraint, and the modelling layer (expressions, Modeler,
+// branch). The rules (csp/rules/group_rules.hpp,
 // library csp::rules) and the FlatZinc reader (csp/flatzinc/) have headers of their own.
 // ctest consumer.headers checks that every installed header compiles alone.
 #pragma once
@@ -37,6 +38,9 @@
 #include "csp/kernel/stats.hpp"
 #include "csp/kernel/trace.hpp"
 #include "csp/kernel/var.hpp"
+#include "csp/modelling/branch.hpp"
+#include "csp/modelling/expr.hpp"
+#include "csp/modelling/modeler.hpp"
 #include "csp/search/options.hpp"
 #include "csp/search/orders.hpp"
 #include "csp/search/restarts.hpp"

@@ -164,6 +164,22 @@ std::optional<Var> Model::find(std::string_view name) const {
   return std::nullopt;
 }
 
+void Model::add_decisions(std::span<const Var> vars) {
+  is_decision_.resize(static_cast<std::size_t>(var_count()), 0);
+  for (const Var v : vars)
+    if (v.id < 0 || v.id >= var_count()) {
+      std::string what = "Model::add_decisions: variable id ";  // in steps: GCC 12 warns falsely on "..." + to_string()
+      what += std::to_string(v.id);
+      what += " is not of this model";
+      throw std::invalid_argument(what);
+    }
+  for (const Var v : vars) {
+    auto& marked = is_decision_[static_cast<std::size_t>(v.id)];
+    if (marked == 0) decisions_.push_back(v);
+    marked = 1;
+  }
+}
+
 std::optional<PropagatorId> Model::first_violated(std::span<const Value> assignment) const {
   if (static_cast<int>(assignment.size()) != var_count()) return kNoPropagator;
   for (int i = 0; i < var_count(); ++i)

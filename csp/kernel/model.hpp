@@ -91,6 +91,23 @@ class Model {
   /// Finds a variable by name.
   std::optional<Var> find(std::string_view name) const;
 
+  /// Marks `vars` as decisions of the model (FlatZinc's output variables): the default search
+  /// branches on the decisions first, with its own order restricted to them, and then on the rest
+  /// (the auxiliary variables an expression or a reification introduced). A variable already marked
+  /// is not added twice. Throws std::invalid_argument for a variable not of this model.
+  void add_decisions(std::span<const Var> vars);
+  /// Forgets every decision: search then branches on all variables alike.
+  void clear_decisions() {
+    decisions_.clear();
+    is_decision_.clear();
+  }
+  /// The decisions, in the order they were marked (empty: none named).
+  const std::vector<Var>& decisions() const { return decisions_; }
+
+  /// A token that identifies this model for its whole life, moves included (two models never share
+  /// one): what the modelling layer compares to tell a variable of another model.
+  const void* identity() const { return layout_.get(); }
+
   /// The domains every solve starts from, before the caller narrows them.
   const Domains& initial_domains() const { return initial_; }
 
@@ -145,6 +162,8 @@ class Model {
   // Behind a pointer so that Domains made from this model stay valid when the model is moved.
   std::unique_ptr<std::vector<VarLayout>> layout_ = std::make_unique<std::vector<VarLayout>>();
   std::vector<std::string> names_;
+  std::vector<Var> decisions_;
+  std::vector<std::uint8_t> is_decision_;  // by variable id, for add_decisions' duplicate check
   Domains initial_{layout_.get(), 0};
   std::vector<std::unique_ptr<Propagator>> propagators_;
   // Per variable, per Trigger: the propagators to wake.

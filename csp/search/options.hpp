@@ -91,7 +91,9 @@ struct SearchOptions {
   bool check_solutions = true;
   /// Observer of every decision, refutation and propagation step (nullptr: none).
   Tracer* tracer = nullptr;
-  /// Branching phases taken before `order`/`values` (empty: those alone decide every variable).
+  /// Branching phases taken before `order`/`values` (empty: those alone decide every variable). The
+  /// model's decisions (Model::decisions), if it names any, are one more phase after these, under
+  /// `order`/`values` (unless `order` cannot be restricted, as a custom function cannot).
   std::vector<Phase> phases;
   /// Two-way branching: once a decision x = a is refuted (x != a holds), the variable order
   /// chooses again, as at a new node, instead of going on with x's next value. FlatZinc's search

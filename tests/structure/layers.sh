@@ -3,7 +3,7 @@
 # apps/ -> problems/ -> csp/, and inside csp/ each folder includes only the folders below it
 # (the table below, which docs/architecture.md draws); a detail/ folder is included only from
 # inside its own layer (and by tests, which this does not read), and never by a public header.
-# And csp/csp.hpp, the umbrella, includes every public header of kernel/, search/, constraints/. Usage: layers.sh SOURCE_DIR
+# And csp/csp.hpp, the umbrella, includes every public header of kernel/, search/, constraints/, modelling/. Usage: layers.sh SOURCE_DIR
 set -euo pipefail
 cd "$1"
 # What each part may include, besides itself. A part is csp/<folder>, csp/<top file>, problems or apps.
@@ -14,9 +14,10 @@ declare -A allowed=(
   [csp/constraints]="csp/kernel"
   [csp/rules]="csp/kernel csp/constraints csp/search"
   [csp/flatzinc]="csp/kernel csp/search csp/constraints"
-  [csp/csp]="csp/kernel csp/search csp/constraints"
-  [problems]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/csp"
-  [apps]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/csp problems"
+  [csp/modelling]="csp/kernel csp/search csp/constraints"
+  [csp/csp]="csp/kernel csp/search csp/constraints csp/modelling"
+  [problems]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/modelling csp/csp"
+  [apps]="csp/kernel csp/search csp/constraints csp/rules csp/flatzinc csp/modelling csp/csp problems"
 )
 part_of() {  # csp/search/orders/mrv.cpp -> csp/search; csp/csp.hpp -> csp/csp; apps/x/y -> apps
   case $1 in
@@ -45,9 +46,9 @@ while IFS= read -r -d '' file; do
     fi
   done < <(sed -n 's/^[[:space:]]*#include "\([^"]*\)".*/\1/p' "$file" | grep -E '^(csp|problems|apps)/' || true)
 done < <(find csp problems apps \( -name '*.hpp' -o -name '*.cpp' \) -print0)
-# The umbrella header names every public header of the kernel, search and constraints.
+# The umbrella header names every public header of the kernel, search, constraints and modelling.
 while IFS= read -r h; do
   grep -q "^#include \"$h\"" csp/csp.hpp || { echo "csp/csp.hpp does not include $h"; bad=1; }
-done < <(find csp/kernel csp/search csp/constraints -name '*.hpp' -not -path '*/detail/*' | sort)
+done < <(find csp/kernel csp/search csp/constraints csp/modelling -name '*.hpp' -not -path '*/detail/*' | sort)
 [ "$bad" -eq 0 ] && echo "layers hold: $checked includes checked; csp/csp.hpp includes every public header"
 exit "$bad"

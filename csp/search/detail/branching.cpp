@@ -1,6 +1,7 @@
 #include "csp/search/detail/branching.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace csp {
 
@@ -41,7 +42,21 @@ Branching::Branching(const Model& model, const SearchOptions& options)
       value_order_(options.values(model)),
       restart_search_(options.restarts.kind != RestartKind::none ? options.restarts.search : RestartSearch::same),
       saving_(options.phase_saving) {
-  for (const Phase& p : options.phases) {
+  // The model's decisions are one more phase, after the options' own and before the rest, with the
+  // options' orders: so the variables expressions introduced are branched on last. Built here,
+  // once, it costs search nothing per node. An order that cannot be restricted (a custom function)
+  // keeps choosing among all variables, as it was written to.
+  std::vector<Phase> phases = options.phases;
+  if (!model.decisions().empty()) {
+    bool restrictable = true;
+    try {
+      options.order(model)->restrict(model.decisions());
+    } catch (const std::invalid_argument&) {
+      restrictable = false;
+    }
+    if (restrictable) phases.push_back({model.decisions(), options.order, options.values});
+  }
+  for (const Phase& p : phases) {
     if (p.vars.empty()) continue;
     phase_orders_.push_back((p.order ? p.order : options.order)(model));
     phase_orders_.back()->restrict(p.vars);
@@ -49,7 +64,7 @@ Branching::Branching(const Model& model, const SearchOptions& options)
   }
   if (restart_search_ != RestartSearch::same) {
     activity_ = order::activity()(model);
-    for (const Phase& p : options.phases) {
+    for (const Phase& p : phases) {
       if (p.vars.empty()) continue;
       phase_activity_.push_back(order::activity()(model));
       phase_activity_.back()->restrict(p.vars);

@@ -20,7 +20,8 @@ namespace csp {
 /// The variable and value orders of one search. Not thread-safe: one per search, as the orders.
 class Branching {
  public:
-  /// Builds each order once from the options' factories (phases without variables are skipped).
+  /// Builds each order once from the options' factories (phases without variables are skipped);
+  /// the model's decisions (Model::decisions) make one more phase after the options' phases.
   Branching(const Model& model, const SearchOptions& options);
   ~Branching();
 
