@@ -248,7 +248,12 @@ struct PySolution {
   Core core;
   std::vector<csp::Value> values;
 
-  int at(const PyVar& v) const { return values[static_cast<std::size_t>(var_of(*core, v).id)]; }
+  int at(const PyVar& v) const { return value(var_of(*core, v)); }
+  int value(csp::Var v) const {
+    if (static_cast<std::size_t>(v.id) >= values.size())
+      throw py::value_error("variable '" + core->model.name(v) + "' was added after this solution was found");
+    return values[static_cast<std::size_t>(v.id)];
+  }
 };
 
 py::object solution_item(const PySolution& s, const py::object& key) {
@@ -257,7 +262,7 @@ py::object solution_item(const PySolution& s, const py::object& key) {
     const auto name = key.cast<std::string>();
     const auto v = s.core->model.find(name);
     if (!v) throw py::key_error("no variable named '" + name + "'");
-    return py::int_(s.values[static_cast<std::size_t>(v->id)]);
+    return py::int_(s.value(*v));
   }
   if (py::isinstance<py::iterable>(key)) {
     py::list out;
