@@ -97,3 +97,35 @@ def test_solution_outlives_its_model():
     del m, q
     gc.collect()
     assert s[first] in range(6) and len(s.as_dict()) == 6
+
+
+def test_close_from_another_thread_during_next():
+    m = fdcsp.Model()
+    m.all_different(m.int_vars(14, 0, 12, "p"), strength="check")  # a long search with no solution
+    sols = m.solutions()
+    ended = []
+
+    def read():
+        try:
+            next(sols)
+        except StopIteration:
+            ended.append(time.monotonic())
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    time.sleep(0.3)
+    with pytest.raises(ValueError, match="being read already"):
+        next(sols)
+    closed = time.monotonic()
+    sols.close()
+    reader.join(10)
+    assert ended and ended[0] - closed < 5
+    assert m.count(node_limit=10).limit == "nodes"  # the model is free
+
+
+def test_solver_follows_model_changes():
+    m, q = queens(6)
+    solver = fdcsp.Solver(m)
+    assert solver.count().count == 4
+    m.compare(q[0], "<", 3)
+    assert solver.count().count == 2

@@ -384,6 +384,12 @@ class SolutionStream {
   ~SolutionStream() { close(); }
 
   PySolution next() {
+    // As a Python generator: one next() at a time (the GIL is released while it waits).
+    if (in_next_.exchange(true)) throw py::value_error("the solutions are being read already (in another thread)");
+    struct Leave {
+      std::atomic<bool>& in;
+      ~Leave() { in.store(false); }
+    } leave{in_next_};
     std::unique_lock<std::mutex> lock(m_);
     if (state_ == State::done) finish(lock);
     if (state_ == State::fresh) {
@@ -408,6 +414,7 @@ class SolutionStream {
       cancel_ = true;
       solver_->stop.store(true);
       cv_.notify_all();
+      if (in_next_.load()) return;  // closed from another thread during a next(): that next() ends it
     }
     if (worker_.joinable()) {
       std::optional<py::gil_scoped_release> release;
@@ -489,6 +496,7 @@ class SolutionStream {
   State state_ = State::fresh;
   bool cancel_ = false;
   bool ended_ = false;
+  std::atomic<bool> in_next_{false};
   std::vector<csp::Value> current_;
   csp::SearchResult result_;
   std::exception_ptr error_;

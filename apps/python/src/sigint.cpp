@@ -51,8 +51,8 @@ SigintScope::SigintScope(std::atomic<bool>* flag) {
       if (!function || ours(current)) return;  // ignored or default: the user's choice stands
       struct sigaction mine {};
       mine.sa_sigaction = on_sigint;
-      mine.sa_flags = SA_SIGINFO | (current.sa_flags & SA_RESTART);
-      sigemptyset(&mine.sa_mask);
+      mine.sa_flags = (current.sa_flags | SA_SIGINFO) & ~SA_RESETHAND;  // Python's SA_ONSTACK, say, kept
+      mine.sa_mask = current.sa_mask;
       g_previous = current;
       if (sigaction(SIGINT, &mine, nullptr) != 0) return;
     }
