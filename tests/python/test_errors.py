@@ -20,8 +20,11 @@ def test_bad_option_names_and_values():
         fdcsp.Solver(m, inference="full")
     with pytest.raises(ValueError, match="restart"):
         fdcsp.Solver(m, restart_search="activity")
-    with pytest.raises(ValueError, match="threads"):
-        fdcsp.Solver(m, threads=0)
+    for bad in (0, 10**30, 2.0, True):
+        with pytest.raises(ValueError, match="option 'threads'"):
+            fdcsp.Solver(m, threads=bad)
+    with pytest.raises(ValueError, match="option 'node_limit'"):
+        fdcsp.Solver(m, node_limit=10**30)
     with pytest.raises(ValueError, match="exact_groups"):
         fdcsp.Solver(m, rules="x-wing")
     with pytest.raises(ValueError, match="option 'rules'.*naked-single"):

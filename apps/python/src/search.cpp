@@ -93,8 +93,8 @@ Config config_of(const py::kwargs& kwargs, csp::SearchSettings defaults) {
   for (const auto& [k, value] : kwargs) {
     const auto key = k.cast<std::string>();
     if (key == "threads") {
-      if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value) || value.cast<long long>() < 1 ||
-          value.cast<long long>() > 256)
+      const bool whole = py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value);
+      if (!whole || value < py::int_(1) || value > py::int_(256))
         throw py::value_error("option 'threads' takes a whole number in [1, 256]");
       c.threads = value.cast<unsigned>();
       continue;
