@@ -5,8 +5,9 @@
 #               AddressSanitizer + UndefinedBehaviorSanitizer, the threaded paths under
 #               ThreadSanitizer, and each fuzzer for TEST_FUZZ_SECONDS
 #   make build  install what is missing and build everything (the commands and the tests)
-#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc) and the
-#               MiniZinc solver (fzn-csp, PREFIX/share/minizinc/{csp,solvers/csp.msc}) under
+#   make install  build, then install the library (headers, libcsp.a, CMake package, csp.pc), the
+#               MiniZinc solver (fzn-csp, PREFIX/share/minizinc/{csp,solvers/csp.msc}) and the Python
+#               package fdcsp (PREFIX/lib/python3.X/dist-packages/fdcsp, for /usr/bin/python3) under
 #               PREFIX (default /usr/local; DESTDIR is honoured) — see tests/consumer/ for its use
 # The reliability checks one at a time (each in its own build folder, $(BUILD)-asan, -tsan, -nosimd, -fuzz):
 #   make asan   the library, commands and tests built with -fsanitize=address,undefined; all of ctest
@@ -26,16 +27,18 @@ PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 300
 TEST_FUZZ_SECONDS ?= 15
 # clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
-# measures peak memory in tests/cli/reliability_input.sh.
+# measures peak memory in tests/cli/reliability_input.sh; pybind11-dev and python3-dev: the Python
+# package fdcsp (apps/python/), built for Debian's /usr/bin/python3.
 PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-container-dev catch2 \
             libspdlog-dev libcli11-dev nlohmann-json3-dev clang-14 libclang-rt-14-dev time \
-            libcpp-httplib-dev pkg-config
+            libcpp-httplib-dev pkg-config pybind11-dev python3-dev
 # Only `make test` installs these: the browser test of `sudoku serve` (tests/browser) drives
 # Debian's chromium with playwright-core, which `npm ci` puts in tests/browser/node_modules; minizinc and
 # flatzinc (Gecode) run tests/minizinc, our FlatZinc solver against Gecode; parallel (GNU parallel)
 # runs the scale-out tests (tests/cli/scale_*.sh, docs/scale-out.md) on this one host; python3-yaml (for Debian's
-# /usr/bin/python3) reads the YAML headers of MiniZinc's own test suite (tests/minizinc/spec/run_spec.py).
-TEST_PACKAGES := chromium minizinc flatzinc parallel python3-yaml
+# /usr/bin/python3) reads the YAML headers of MiniZinc's own test suite (tests/minizinc/spec/run_spec.py);
+# python3-pytest runs the tests of the Python package (tests/python/).
+TEST_PACKAGES := chromium minizinc flatzinc parallel python3-yaml python3-pytest
 test: EXTRA_PACKAGES := $(TEST_PACKAGES)
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
 # Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so
