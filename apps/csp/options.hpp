@@ -15,6 +15,7 @@
 #include "apps/common/cli.hpp"
 #include "apps/common/line_reader.hpp"
 #include "apps/common/search_options.hpp"
+#include "apps/common/search_progress.hpp"
 #include "apps/common/errors.hpp"
 
 #include "csp/constraints/all_different.hpp"
@@ -55,7 +56,9 @@ struct SearchConfig : apps_common::SearchSettings {
   unsigned threads = 1;  ///< --threads: threads searching one instance together
 
   /// The options for csp::Solver, on one thread; an order the library does not know (dsatur) is
-  /// left at mrv for the command to replace. Throws UsageError on a bad name.
+  /// left at mrv for the command to replace; a progress line on standard error when it is a
+  /// terminal (apps/common/search_progress.hpp: clear it before printing). Throws UsageError on a
+  /// bad name.
   csp::SearchOptions search_options() const;
   /// The same on --threads threads, each after the first over its own model from `worker_model`
   /// (which must build the command's model again, exactly).
