@@ -29,7 +29,7 @@ namespace csp_app {
 enum Exit : int {
   ok = 0,        ///< the question was answered (including "unsatisfiable" and "infeasible")
   failed = apps_common::exit_status::input,  ///< bad input, or some answer was cut short by a limit or is unsolvable/invalid (latin)
-  usage = apps_common::exit_status::usage,   ///< bad command line or unreadable file
+  usage = apps_common::exit_status::usage,   ///< bad command line
   internal = apps_common::exit_status::internal,  ///< the solver produced an answer the independent check rejects (a bug)
 };
 
@@ -81,7 +81,7 @@ csp::AllDifferentStrength strength_of(const std::string& name);
 /// Prints "name: value" lines on stderr: the given extras, then nodes, failures, propagations, seconds.
 void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras = {});
 
-/// The lines of a file ("-": standard input), without their newlines; throws UsageError when it cannot be read.
+/// The lines of a file ("-": standard input), without their newlines; throws InputError when it cannot be read.
 using apps_common::read_lines;
 
 }  // namespace csp_app
