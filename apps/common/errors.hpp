@@ -14,19 +14,33 @@
 
 namespace apps_common {
 
-/// The exit statuses of the errors below; each command's own statuses (apps/<name>/) name them too.
+/// The exit statuses of the errors below; each command's own statuses (apps/<name>/) name them too,
+/// and its --help says them (exit_status_help).
 namespace exit_status {
-constexpr int input = 1;     ///< bad content in an input (1 also means "not every answer", per command)
-constexpr int usage = 2;     ///< bad command line, unreadable file
+/// bad input: a file missing or unreadable, bad content in one (1 also means "not every answer",
+/// per command)
+constexpr int input = 1;
+constexpr int usage = 2;     ///< bad command line (an unknown option, a bad value)
 constexpr int internal = 3;  ///< an answer failed its independent check, or another internal error (a bug)
 }  // namespace exit_status
 
-/// A mistake in how the command was called; the message names the option or file and what is
-/// wrong: exit 2.
+/// The exit statuses for a command's --help footer, the shared ones worded once: "Exit status: 0
+/// <ok>, 1 bad input (a missing or unreadable file, bad content)<also_1>, 2 usage error (an unknown
+/// option, a bad value)" and, when `checks` (the command re-checks its answers), "3 an answer
+/// failed its independent check (a bug)".
+inline std::string exit_status_help(const std::string& ok, const std::string& also_1 = "", bool checks = true) {
+  return "Exit status: 0 " + ok + ", 1 bad input (a missing or unreadable file, bad content)" + also_1 +
+         ", 2 usage error (an unknown option, a bad value)" +
+         (checks ? ", 3 an answer failed its independent check (a bug)." : ".");
+}
+
+/// A mistake in how the command was called; the message names the option and what is wrong:
+/// exit 2.
 struct UsageError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-/// Bad content in an input (a file, an equation): the message names where; exit 1.
+/// Bad input (a file missing, unreadable or with bad content, an equation): the message names
+/// where; exit 1.
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };

@@ -48,11 +48,11 @@ LineReader::LineReader(std::vector<std::string> files, std::size_t max_line_byte
     if (name == "-") continue;
     // O_NONBLOCK: opening a FIFO for reading would otherwise wait here for a writer.
     const int fd = ::open(name.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-    if (fd < 0) throw UsageError(name + ": cannot open: " + errno_text(errno));
+    if (fd < 0) throw InputError(name + ": cannot open: " + errno_text(errno));
     struct stat st {};
     const bool directory = ::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode);
     ::close(fd);
-    if (directory) throw UsageError(name + ": is a directory");
+    if (directory) throw InputError(name + ": is a directory");
   }
 }
 
@@ -174,7 +174,7 @@ bool LineReader::next(std::string& line, std::uint32_t& file, std::uint64_t& num
   it.line = std::move(line);
   const bool got = next(it);
   line = std::move(it.line);
-  if (!error_.empty()) throw UsageError(error_);
+  if (!error_.empty()) throw InputError(error_);
   file = it.file;
   number = it.number;
   return got;

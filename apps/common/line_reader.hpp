@@ -29,16 +29,16 @@ struct Line {
 
 class LineReader {
  public:
-  /// Checks every file up front (exists, is not a directory, can be opened) so that a usage
-  /// error is reported before any output; throws UsageError ("F: cannot open: REASON",
-  /// "F: is a directory"). Lines longer than `max_line_bytes` are cut (see above).
+  /// Checks every file up front (exists, is not a directory, can be opened) so that a missing
+  /// or unreadable input is reported before any output; throws InputError ("F: cannot open:
+  /// REASON", "F: is a directory"): bad input, exit_status::input. Lines longer than `max_line_bytes` are cut (see above).
   explicit LineReader(std::vector<std::string> files, std::size_t max_line_bytes = kMaxLineBytes);
   ~LineReader();
   LineReader(const LineReader&) = delete;
   LineReader& operator=(const LineReader&) = delete;
 
   /// The next line and where it came from; false once every file is read (or interrupt_flag() is
-  /// set). Throws UsageError when a file cannot be read.
+  /// set). Throws InputError when a file cannot be read.
   bool next(std::string& line, std::uint32_t& file, std::uint64_t& number);
   /// The same into a Line (sets every field), but a read error ends the input instead of
   /// throwing: error() then describes it, so that the lines read before it can still be answered.
@@ -70,7 +70,7 @@ class LineReader {
   std::string error_;
 };
 
-/// Every line of one file ("-": standard input), whole whatever their length; throws UsageError
+/// Every line of one file ("-": standard input), whole whatever their length; throws InputError
 /// when it cannot be opened or read. For inputs read at once (a graph, a list of squares).
 std::vector<std::string> read_lines(const std::string& path);
 

@@ -48,7 +48,7 @@ class Stream {
     if (error_) std::rethrow_exception(error_);
     if (!out_.flush()) return false;  // the last answers (and a failure earlier on)
     if (halted_) return false;        // interrupted: the answered prefix is written
-    if (!in_.error().empty()) throw UsageError(in_.error());
+    if (!in_.error().empty()) throw InputError(in_.error());
     return !interrupt_flag().load();
   }
 

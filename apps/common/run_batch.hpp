@@ -56,7 +56,7 @@ constexpr std::size_t kFlushBytes = std::size_t{32} << 10;
 /// false when the output failed (see Writer) or when interrupt_flag() stopped the run (then only
 /// the fully answered prefix of the input was emitted). work() marks an item `interrupted` when
 /// the interrupt cut its work short. After a read error the lines read before it are answered
-/// and written, then UsageError is thrown; an exception from work or emit is rethrown.
+/// and written, then InputError is thrown; an exception from work or emit is rethrown.
 bool run_batch(LineReader& in, unsigned threads, const std::function<void(unsigned, Item&)>& work,
                const std::function<void(Item&)>& emit, Writer& out);
 

@@ -55,6 +55,7 @@ std::string colouring_text(const std::vector<int>& colour) {
 
 // The result line of a k-colouring search of one part.
 int print_k_coloring_part(const SearchConfig& c, const pc::KColoring& r) {
+  apps_common::clear_search_progress();
   PartResult p;
   p.part = c.part;
   p.status = r.status == pc::KColoring::Status::feasible ? PartResult::Status::found
@@ -164,6 +165,7 @@ int run_color(const ColorCommand& c) {
       settings.search.limits.time =
           std::max(settings.time_limit - (std::chrono::steady_clock::now() - started), std::chrono::nanoseconds(1));
     const pc::KColoring r = pc::color_with(g, c.colors, clique.vertices, settings);
+    apps_common::clear_search_progress();
     info.emplace_back("clique", std::to_string(clique.vertices.size()));
     if (c.search.stats) print_stats(r.stats, info);
     switch (r.status) {
@@ -179,6 +181,7 @@ int run_color(const ColorCommand& c) {
   }
 
   const pc::Chromatic r = pc::chromatic_number(g, settings);
+  apps_common::clear_search_progress();
   info.emplace_back("greedy", std::to_string(r.greedy));
   info.emplace_back("clique", std::to_string(r.clique.vertices.size()) + (r.clique.maximum ? " (maximum)" : ""));
   if (r.limit != csp::LimitHit::none) info.emplace_back("limit", std::string(csp::to_string(r.limit)));
@@ -219,6 +222,7 @@ int run_map(const MapCommand& c) {
     return print_k_coloring_part(c.search, r);
   }
   const pc::KColoring r = pc::color_with(g, c.colors, {}, settings);
+  apps_common::clear_search_progress();
   if (c.search.stats)
     print_stats(r.stats, {{"regions", std::to_string(map.regions.size())}, {"borders", std::to_string(map.borders.size())}});
   if (r.status == pc::KColoring::Status::limit) {

@@ -46,9 +46,11 @@ int run_cryptarithm(const CryptarithmCommand& c) {
   const csp::SearchResult r = solver.for_each_solution(m.model.initial_domains(), [&](std::span<const csp::Value> s) {
     const pc::Assignment a = m.assignment(s);
     if (!pc::is_solution(puzzle, a)) throw InternalError("a wrong solution was found: " + pc::format_digits(puzzle, a));
+    apps_common::clear_search_progress();
     std::printf("%s  %s\n", pc::format_letters(puzzle, a).c_str(), pc::format_digits(puzzle, a).c_str());
     return true;
   });
+  apps_common::clear_search_progress();
   if (c.search.stats) print_stats(r.stats, {{"letters", std::to_string(puzzle.letters.size())}});
   if (r.status == csp::SearchStatus::limit) {
     std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());

@@ -21,7 +21,8 @@ CLI::App* add_latin(CLI::App& app, LatinCommand& c) {
 int run_latin(const LatinCommand& c) {
   namespace pl = problems::latin;
   const csp::RuleSet rules = c.search.rule_set();
-  const csp::SearchOptions options = c.search.search_options();
+  csp::SearchOptions options = c.search.search_options();
+  options.progress = {};  // many short searches at once, each answer printed as it comes: no progress line
   const std::vector<std::string> files = c.files.empty() ? std::vector<std::string>{"-"} : c.files;
   // Read every file first, so that an unreadable one is reported before any answer.
   std::vector<std::vector<std::string>> contents;

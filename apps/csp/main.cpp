@@ -13,8 +13,9 @@ int main(int argc, char** argv) {
   CLI::App app{"Solve constraint-satisfaction problems: N-queens, graph and map colouring, cryptarithms, "
                "the zebra puzzle, Latin squares."};
   app.require_subcommand(1);
-  app.footer("Exit status: 0 answered (unsolvable and infeasible are answers), 1 bad input or an answer cut short\n"
-             "by a limit, 2 usage error, 3 an answer failed its independent check. Guide: docs/define-your-own.md");
+  app.footer(apps_common::exit_status_help("answered (unsolvable and infeasible are answers)",
+                                           " or an answer cut short by a limit") +
+             "\nGuide: docs/define-your-own.md");
 
   QueensCommand queens;
   ColorCommand color;

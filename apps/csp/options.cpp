@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "apps/common/search_options.hpp"
+#include "apps/common/search_progress.hpp"
 #include "csp/rules/rule_options.hpp"
 
 namespace csp_app {
@@ -14,7 +15,9 @@ std::chrono::nanoseconds nanoseconds_of(double seconds) { return csp::time_limit
 csp::SearchOptions SearchConfig::search_options() const {
   apps_common::SearchSettings s = *this;
   if (s.order == "dsatur") s.order = "mrv";  // the command's own order: it replaces this one
-  return s.search_options();
+  csp::SearchOptions o = s.search_options();
+  apps_common::show_search_progress(o);  // on a terminal only
+  return o;
 }
 
 csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> worker_model) const {

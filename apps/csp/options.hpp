@@ -15,6 +15,7 @@
 #include "apps/common/cli.hpp"
 #include "apps/common/line_reader.hpp"
 #include "apps/common/search_options.hpp"
+#include "apps/common/search_progress.hpp"
 #include "apps/common/errors.hpp"
 
 #include "csp/constraints/all_different.hpp"
@@ -28,7 +29,7 @@ namespace csp_app {
 enum Exit : int {
   ok = 0,        ///< the question was answered (including "unsatisfiable" and "infeasible")
   failed = apps_common::exit_status::input,  ///< bad input, or some answer was cut short by a limit or is unsolvable/invalid (latin)
-  usage = apps_common::exit_status::usage,   ///< bad command line or unreadable file
+  usage = apps_common::exit_status::usage,   ///< bad command line
   internal = apps_common::exit_status::internal,  ///< the solver produced an answer the independent check rejects (a bug)
 };
 
@@ -55,7 +56,9 @@ struct SearchConfig : apps_common::SearchSettings {
   unsigned threads = 1;  ///< --threads: threads searching one instance together
 
   /// The options for csp::Solver, on one thread; an order the library does not know (dsatur) is
-  /// left at mrv for the command to replace. Throws UsageError on a bad name.
+  /// left at mrv for the command to replace; a progress line on standard error when it is a
+  /// terminal (apps/common/search_progress.hpp: clear it before printing). Throws UsageError on a
+  /// bad name.
   csp::SearchOptions search_options() const;
   /// The same on --threads threads, each after the first over its own model from `worker_model`
   /// (which must build the command's model again, exactly).
@@ -78,7 +81,7 @@ csp::AllDifferentStrength strength_of(const std::string& name);
 /// Prints "name: value" lines on stderr: the given extras, then nodes, failures, propagations, seconds.
 void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, std::string>>& extras = {});
 
-/// The lines of a file ("-": standard input), without their newlines; throws UsageError when it cannot be read.
+/// The lines of a file ("-": standard input), without their newlines; throws InputError when it cannot be read.
 using apps_common::read_lines;
 
 }  // namespace csp_app

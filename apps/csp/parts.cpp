@@ -115,6 +115,7 @@ int solve_part(const SearchConfig& c, const csp::Model& model, const csp::Search
     if (!first) first = format(s);
     return all;
   });
+  apps_common::clear_search_progress();
   PartResult p = part_result(c, r);
   p.solution = first;
   return print_result_line(p);

@@ -64,12 +64,14 @@ int run_queens(const QueensCommand& c) {
     rows_of(s);
     ++valid;
     if (!c.count) {
+      apps_common::clear_search_progress();
       out = text_of(s) + '\n';
       std::fputs(out.c_str(), stdout);
     }
     return c.count || c.all;  // --first (the default) stops at the first placement
   };
   const csp::SearchResult r = solver.for_each_solution(q.model.initial_domains(), on_solution);
+  apps_common::clear_search_progress();
   if (c.search.stats) print_stats(r.stats, {{"solutions", std::to_string(r.stats.solutions)}});
   if (r.status == csp::SearchStatus::limit) {
     std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());

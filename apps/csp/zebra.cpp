@@ -42,6 +42,7 @@ int run_zebra(const ZebraCommand& c) {
     if (!pz::clues_hold(found.back())) throw InternalError("a solution breaking a clue was found");
     return true;
   });
+  apps_common::clear_search_progress();
   if (c.search.stats) print_stats(r.stats);
   if (r.status == csp::SearchStatus::limit) {
     std::printf("limit: %s\n", std::string(csp::to_string(r.limit)).c_str());

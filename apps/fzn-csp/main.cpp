@@ -39,6 +39,7 @@ int main(int argc, char** argv) {
   using namespace csp::flatzinc;
   CLI::App app{"Solve a FlatZinc model (the file `minizinc -c` writes) and print the answer in the FlatZinc output "
                "format. MiniZinc runs it as the solver `csp` (csp.msc)."};
+  app.footer(apps_common::exit_status_help("answered (=====UNKNOWN===== too, when a limit came first)", "", false));
   std::string file;
   RunOptions run_options;
   bool statistics = false, verbose = false;

@@ -19,6 +19,8 @@ int main(int argc, char** argv) {
 
   CLI::App app{"Solve, count, generate, explain, grade and benchmark Sudoku puzzles (4x4 to 25x25), one puzzle per line."};
   app.require_subcommand(1);
+  app.footer(apps_common::exit_status_help("every puzzle answered",
+                                           ", or some puzzle unsolvable, invalid or cut short by a limit"));
   app.fallthrough();  // --log-level may also follow the subcommand
   std::string log_level = "off";
   app.add_option("--log-level", log_level, "Diagnostics on standard error")

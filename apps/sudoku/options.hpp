@@ -19,14 +19,15 @@
 
 namespace sudoku_app {
 
-/// A mistake in how the command was called (bad option value, unreadable file): exit status 2.
+/// A mistake in how the command was called (a bad option value): exit status 2. A missing or
+/// unreadable file is bad input (apps_common::InputError): exit status 1.
 using apps_common::UsageError;
 
 /// Exit statuses of every subcommand.
 enum Exit : int {
   ok = 0,          ///< every puzzle was handled (solved, counted, generated)
-  not_all = 1,     ///< some puzzle was unsolvable, invalid or stopped by a limit
-  usage = apps_common::exit_status::usage,        ///< bad command line, unreadable input, failed write
+  not_all = 1,     ///< some puzzle was unsolvable, invalid or stopped by a limit; or an input file missing or unreadable
+  usage = apps_common::exit_status::usage,        ///< bad command line, failed write
   internal = apps_common::exit_status::internal,  ///< the solver produced a wrong answer (a bug): never printed
 };
 

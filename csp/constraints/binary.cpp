@@ -1,6 +1,7 @@
 #include "csp/constraints/binary.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "csp/constraints/detail/domain_words.hpp"
 #include "csp/constraints/detail/explain_bounds.hpp"
@@ -229,6 +230,7 @@ bool keep_shifted_bounds(Context& ctx, Var v, Var w, std::int64_t shift, bool& c
 }
 
 std::unique_ptr<Propagator> relation(Var x, Var y, std::function<bool(Value, Value)> allowed, std::string name) {
+  if (!allowed) throw std::invalid_argument("relation '" + name + "': no function (an empty std::function)");
   return std::make_unique<Relation>(x, y, std::move(allowed), std::move(name));
 }
 

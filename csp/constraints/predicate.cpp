@@ -1,5 +1,7 @@
 #include "csp/constraints/predicate.hpp"
 
+#include <stdexcept>
+
 #include "csp/kernel/engine.hpp"
 
 namespace csp {
@@ -54,6 +56,7 @@ class PredicatePropagator final : public Propagator {
 }  // namespace
 
 std::unique_ptr<Propagator> predicate(std::vector<Var> vars, Predicate allowed, std::string name) {
+  if (!allowed) throw std::invalid_argument("predicate '" + name + "': no function (an empty std::function)");
   return std::make_unique<PredicatePropagator>(std::move(vars), std::move(allowed), std::move(name));
 }
 

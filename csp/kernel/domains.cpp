@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <climits>
+#include <stdexcept>
+#include <string>
 
 namespace csp {
 
@@ -66,6 +68,9 @@ Value Domains::next_wide(const VarLayout& l, Value x) const {
 }
 
 std::vector<Value> Domains::values(Var v) const {
+  if (!has(v))
+    throw std::invalid_argument("Domains::values: variable id " + std::to_string(v.id) + " is not one of its " +
+                                std::to_string(var_count()) + " variables");
   std::vector<Value> out;
   for_each(v, [&](Value x) { out.push_back(x); });
   return out;

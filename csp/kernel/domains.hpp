@@ -30,6 +30,7 @@ struct VarLayout {
   std::uint32_t first_word = 0;  ///< index of the first word in Domains::words()
   std::uint32_t words = 1;   ///< number of words (1 on the fast path; 2 in the interval form)
   bool interval = false;     ///< interval form: word 0 = least value, word 1 = number of values
+  friend bool operator==(const VarLayout&, const VarLayout&) = default;
 };
 
 /// A variable [lo, hi] with more values than this gets the interval form (see Model::add_var and
@@ -54,10 +55,23 @@ class Domains {
   explicit Domains(const std::vector<VarLayout>* layout, std::size_t total_words)
       : layout_(layout), words_(total_words, 0) {}
 
-  /// Number of variables.
-  int var_count() const { return static_cast<int>(layout_->size()); }
-  /// The layout entry of v.
-  const VarLayout& layout(Var v) const { return (*layout_)[static_cast<std::size_t>(v.id)]; }
+  /// Number of variables (0 for a default-constructed Domains, which belongs to no model).
+  int var_count() const { return layout_ != nullptr ? static_cast<int>(layout_->size()) : 0; }
+  /// True when v is one of these domains' variables (a cheap check for the entry points; the
+  /// reads below do not check: they are the propagators' hot path).
+  bool has(Var v) const { return v.id >= 0 && v.id < var_count(); }
+  /// True when `other` holds the same variables laid out the same way (Domains of the same model,
+  /// or of one built the same way, as SearchOptions::worker_model builds it): one may be copied
+  /// into the other.
+  bool compatible(const Domains& other) const {
+    return words_.size() == other.words_.size() &&
+           (layout_ == other.layout_ || (layout_ != nullptr && other.layout_ != nullptr && *layout_ == *other.layout_));
+  }
+  /// The layout entry of v (v must be one of its variables: checked by assert only).
+  const VarLayout& layout(Var v) const {
+    assert(has(v));
+    return (*layout_)[static_cast<std::size_t>(v.id)];
+  }
   /// True when v's values fit in one word, so bits()/set_bits() may be used.
   bool single_word(Var v) const { return layout(v).words == 1; }
   /// True when v is in the interval form: no holes, interior removals are no-ops.
@@ -123,6 +137,7 @@ class Domains {
   template <class F>
   void for_each(Var v, F&& f) const;
   /// Candidates of v as a vector, in increasing order (for tests and printing, not hot paths).
+  /// Throws std::invalid_argument when v is not one of its variables.
   std::vector<Value> values(Var v) const;
 
   /// Value returned by next() when there is no further candidate.

@@ -87,6 +87,7 @@ Var Model::add_var(const std::vector<Value>& values, std::string name) {
 }
 
 std::vector<Var> Model::add_vars(int n, Value lo, Value hi, std::string_view prefix) {
+  if (n < 0) throw std::invalid_argument("add_vars: a negative number of variables (" + std::to_string(n) + ")");
   std::vector<Var> out;
   out.reserve(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i)
@@ -103,10 +104,15 @@ PropagatorId Model::post(std::unique_ptr<Propagator> p) {
     if (w.kind == Watch::Kind::guarded && std::find(scope.begin(), scope.end(), w.guard) == scope.end())
       throw std::invalid_argument("post: a guard outside the scope");
   }
+  // Every check before anything is recorded: a post that throws leaves the model as it was.
+  for (Var v : p->scope()) {
+    if (v.id < 0 || v.id >= var_count())
+      throw std::invalid_argument("post: " + p->name() + " names variable id " + std::to_string(v.id) +
+                                  ", which is not in this model (" + std::to_string(var_count()) + " variables)");
+  }
   auto id = static_cast<PropagatorId>(propagators_.size());
   if (id % 64 == 0) subsumed_words_.push_back(add_state(1));  // room for the next 64 "subsumed" bits
   for (Var v : p->scope()) {
-    if (v.id < 0 || v.id >= var_count()) throw std::invalid_argument("post: variable not in this model");
     auto& mine = propagators_of_[static_cast<std::size_t>(v.id)];
     if (!mine.empty() && mine.back() == id) continue;  // a variable listed twice in one scope
     mine.push_back(id);
@@ -151,6 +157,8 @@ std::vector<Var> Model::vars() const {
 }
 
 std::string Model::name(Var v) const {
+  if (v.id < 0 || v.id >= var_count())
+    throw std::invalid_argument("Model::name: variable id " + std::to_string(v.id) + " is not in this model");
   const std::string& n = names_.at(static_cast<std::size_t>(v.id));
   if (!n.empty()) return n;
   std::string fallback = "x";  // built in two steps: GCC 12 warns falsely on "x" + to_string()

@@ -63,10 +63,13 @@ class Model {
   void set_interval_threshold(long values) { interval_threshold_ = values; }
   /// The current threshold of set_interval_threshold().
   long interval_threshold() const { return interval_threshold_; }
-  /// Adds n variables with domain [lo, hi], named prefix0, prefix1, ... when a prefix is given.
+  /// Adds n variables with domain [lo, hi], named prefix0, prefix1, ... when a prefix is given
+  /// (n >= 0, else throws std::invalid_argument).
   std::vector<Var> add_vars(int n, Value lo, Value hi, std::string_view prefix = {});
 
-  /// Posts a propagator; the model owns it from now on. Returns its index.
+  /// Posts a propagator; the model owns it from now on. Returns its index. Throws
+  /// std::invalid_argument, leaving the model unchanged, for a null propagator, a variable not of
+  /// this model in its scope, or a watch outside its scope.
   PropagatorId post(std::unique_ptr<Propagator> p);
 
   /// Reserves `words` words of search state for a propagator (zero in initial_domains()): they are
@@ -86,7 +89,7 @@ class Model {
   int var_count() const { return static_cast<int>(layout_->size()); }
   /// All variables, in creation order.
   std::vector<Var> vars() const;
-  /// A variable's name ("x17" when none was given).
+  /// A variable's name ("x17" when none was given); std::invalid_argument for one not of this model.
   std::string name(Var v) const;
   /// Finds a variable by name.
   std::optional<Var> find(std::string_view name) const;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "csp/kernel/model.hpp"
+#include "csp/kernel/stats.hpp"
 #include "csp/kernel/trace.hpp"
 #include "csp/search/orders.hpp"
 #include "csp/search/restarts.hpp"
@@ -61,6 +62,20 @@ struct Limits {
   std::chrono::nanoseconds time{0};  ///< stop once this much wall-clock time has passed
   /// Stop as soon as this becomes true (set from another thread or a signal handler).
   const std::atomic<bool>* interrupt = nullptr;
+};
+
+/// Progress reports from a long search (SearchOptions::progress): a callback told the statistics
+/// so far every `every_nodes` nodes or every `every_time`, whichever comes first (either 0: not by
+/// that). Search counts nodes down to the next report (no clock read per node; with every_time set
+/// the clock is read every 32 nodes). A node can take long, so reports by time may come late.
+struct Progress {
+  /// Told the statistics so far (nodes, failures, solutions, ..., elapsed); returning false stops
+  /// the search (status limit, LimitHit::progress). Empty: no reports. With threads > 1 it is
+  /// called from the searching threads, one at a time (never concurrently), with every thread's
+  /// statistics summed (elapsed: wall-clock), every_nodes and every_time then counting all threads.
+  std::function<bool(const Stats&)> report;
+  std::uint64_t every_nodes = 0;          ///< report every this many nodes (0: not by nodes)
+  std::chrono::nanoseconds every_time{0};  ///< report every this much time (0: not by time)
 };
 
 /// What an optimising search (Solver::optimize) minimises or maximises: one variable's value.
@@ -119,8 +134,22 @@ struct SearchOptions {
   std::uint32_t share_learnt = 0;
   /// Builds `model` again, once for each thread after the first: a model's propagators keep
   /// scratch state, so two threads cannot search one model. It must build the same model (the
-  /// same variables and propagators, in the same order). Required when threads > 1.
+  /// same variables and propagators, in the same order: a search throws std::invalid_argument when
+  /// its variables or number of propagators differ). Required when threads > 1.
   std::function<Model()> worker_model;
+  /// Progress reports during each search (none by default).
+  Progress progress;
 };
+
+/// The most threads SearchOptions::threads may ask for: far more than any machine has cores, so
+/// that a number read wrong (a negative one cast to unsigned, say) is an error, not a million threads.
+inline constexpr unsigned kMaxThreads = 4096;
+
+/// Throws std::invalid_argument naming the first thing in `options` that cannot search `model`: an
+/// order or value order factory left empty, a phase naming a variable not of the model, a negative
+/// time limit, a progress callback with no interval (or a negative one), Restarts::search set
+/// without a schedule. Solver (which checks threads too) and
+/// split() call it.
+void validate(const Model& model, const SearchOptions& options);
 
 }  // namespace csp

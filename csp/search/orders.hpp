@@ -22,7 +22,9 @@ class VariableOrder {
   virtual ~VariableOrder() = default;
   /// Called when a search starts (reset learned state here).
   virtual void start() {}
-  /// An unfixed variable to branch on, or Var{} (id -1) when every variable is fixed.
+  /// An unfixed variable to branch on, or Var{} (id -1) when every variable is fixed (over a
+  /// phase's variables: when all of those are). Search checks the answer and throws
+  /// std::logic_error for a fixed variable or one not of the model.
   virtual Var select(const Domains& d) = 0;
   /// Called when a decision fails, naming the propagator that failed (kNoPropagator when unknown).
   virtual void failed(PropagatorId) {}
@@ -54,14 +56,16 @@ class ValueOrder {
   /// Fills `out` (already empty) with the candidates of v in the order to try them. Search tries
   /// exactly these values: a candidate left out is never tried, so an order may prune values it
   /// knows to be symmetric to one it lists (graph colouring lists one unused colour only). It is
-  /// then responsible for that pruning being sound.
+  /// then responsible for that pruning being sound. Listing no candidate at all is an error
+  /// (std::logic_error during search).
   virtual void order(Var v, const Domains& d, std::vector<Value>& out) = 0;
   /// True when search should take v's decisions one at a time from decide() rather than list them
   /// with order() when its node opens: a lazy order never materialises a wide domain, and may split.
   virtual bool lazy(Var /*v*/, const Domains& /*d*/) const { return false; }
   /// The next decision on v (unfixed or fixed, never empty) from its node's current domains, which
   /// every refutation narrows. It must shrink the domain both ways (or assign a candidate): else
-  /// search would never end. Called only when lazy() said so; by default assigns the smallest.
+  /// search would never end (it throws std::logic_error instead). Called only when lazy() said
+  /// so; by default assigns the smallest.
   virtual Decision decide(Var v, const Domains& d) { return {Decision::Kind::assign, d.min(v)}; }
 };
 
@@ -96,7 +100,9 @@ VariableOrderFactory max_regret();
 /// goes through and decayed after each conflict (VSIDS, as SAT and lazy clause generation solvers
 /// branch); first on ties. Without learning, a failure bumps the failed propagator's variables.
 VariableOrderFactory activity();
-/// A plain function: given the model and domains, return an unfixed variable or Var{}.
+/// A plain function: given the model and domains, return an unfixed variable, or Var{} when every
+/// variable is fixed. Search throws std::logic_error when it returns anything else (as it does for
+/// any order: a fixed variable, one not of the model).
 VariableOrderFactory custom(std::function<Var(const Model&, const Domains&)> choose);
 /// By name: "input", "mrv", "mrv-degree", "mrv-ddeg", "dom-wdeg", "anti-first-fail", "smallest",
 /// "largest", "occurrence", "most-constrained" (mrv-degree), "max-regret", "activity"; throws
@@ -123,7 +129,8 @@ ValueOrderFactory lcv();
 /// A random order, reproducible for a given seed: a shuffled list for a domain of up to 1024
 /// candidates, else (lazy) a random candidate at a time, drawn without listing the domain.
 ValueOrderFactory random(std::uint64_t seed);
-/// A plain function: fill the vector with v's candidates in the order to try.
+/// A plain function: fill the vector with v's candidates in the order to try (std::logic_error
+/// during search when it lists a value that is not a candidate, or none).
 ValueOrderFactory custom(std::function<void(const Model&, const Domains&, Var, std::vector<Value>&)> order);
 /// By name: "min", "max", "lcv", "random", "median", "split", "reverse-split"; throws
 /// std::invalid_argument otherwise.

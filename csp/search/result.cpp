@@ -9,6 +9,7 @@ std::string_view to_string(LimitHit l) {
     case LimitHit::failures: return "failures";
     case LimitHit::time: return "time";
     case LimitHit::interrupted: return "interrupted";
+    case LimitHit::progress: return "progress";
   }
   return "?";
 }

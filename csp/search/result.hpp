@@ -13,8 +13,15 @@
 namespace csp {
 
 /// Which limit stopped a search.
-enum class LimitHit : std::uint8_t { none, nodes, failures, time, interrupted };
-/// "nodes", "failures", "time", "interrupted" (or "none").
+enum class LimitHit : std::uint8_t {
+  none,
+  nodes,
+  failures,
+  time,
+  interrupted,
+  progress,  ///< the progress callback (SearchOptions::progress) returned false
+};
+/// "nodes", "failures", "time", "interrupted", "progress" (or "none").
 std::string_view to_string(LimitHit l);
 
 /// How a search ended.

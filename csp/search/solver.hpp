@@ -33,7 +33,8 @@ class Solver {
  public:
   /// Builds the heuristics from the options' factories and the work space for `model` (the
   /// threads' own, from options.worker_model, at their first search). Throws
-  /// std::invalid_argument when threads > 1 comes without worker_model.
+  /// std::invalid_argument for options validate() refuses, threads over kMaxThreads, or
+  /// threads > 1 without worker_model.
   explicit Solver(const Model& model, SearchOptions options = {});
   ~Solver();
   Solver(const Solver&) = delete;
@@ -41,7 +42,8 @@ class Solver {
 
   /// The first solution from the model's initial domains.
   SearchResult solve();
-  /// The first solution from `start` (the model's initial domains narrowed by the caller).
+  /// The first solution from `start` (the model's initial domains narrowed by the caller). Every
+  /// search throws std::invalid_argument for a `start` not of this model (Domains::compatible).
   SearchResult solve(const Domains& start);
   /// Counts solutions, stopping once `cap` are found (status stopped_on_request) — 0: no cap.
   SearchResult count(const Domains& start, std::uint64_t cap = 0);
@@ -51,6 +53,7 @@ class Solver {
   /// rest of the search, and `on_solution` is told of each (so of ever better ones; it may stop the
   /// search by returning false). Status exhausted: the last solution is optimal (none: no solution
   /// exists); `solution` holds the best found; stats.solutions counts the improving solutions.
+  /// Throws std::invalid_argument for an objective whose variable is not of the model (Var{}).
   SearchResult optimize(const Domains& start, Objective objective, const SolutionCallback& on_solution = {});
 
   /// The model it searches.

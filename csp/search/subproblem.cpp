@@ -123,6 +123,7 @@ class Splitter {
     if (!values->lazy(v, node.d)) {
       candidates_.clear();
       values->order(v, node.d, candidates_);
+      branching_.check_listed(v, node.d, candidates_);
       for (Value a : candidates_) {
         if (!node.d.contains(v, a)) continue;
         child(node, {v, Op::eq, a}, Kind::decision, Var{}, nullptr, out);
@@ -133,6 +134,7 @@ class Splitter {
       return;
     }
     const Decision c = values->decide(v, node.d);
+    branching_.check_decided(v, node.d, c);
     const Var go_on = options_.reselect ? Var{} : v;  // who decides in the refuted node
     ValueOrder* go_on_values = options_.reselect ? nullptr : values;
     const std::int64_t m = c.value;
@@ -238,6 +240,9 @@ class Splitter {
 
 std::vector<Path> split(const Model& model, const SearchOptions& options, const Domains& start, std::size_t parts,
                         Stats* stats) {
+  validate(model, options);
+  if (!start.compatible(model.initial_domains()))
+    throw std::invalid_argument("split: the start domains are not of the model");
   Splitter splitter(model, options);
   std::vector<Path> paths = splitter.run(start, parts);
   if (stats != nullptr) *stats += splitter.stats();

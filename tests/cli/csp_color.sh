@@ -65,7 +65,7 @@ check_error 'c x\ne 1 2\n' "2: edge before the 'p' line"
 check_error 'p edge three 2\n' "1: bad 'p' line: vertex count 'three' is not a number from 1 to 1000000"
 check_error 'p edge 3 2\ne 1 5\n' "2: edge 1 5: vertex '5' is not in 1..3"
 check_error 'p edge 3 2\nq\n' "2: unknown line type 'q' (expected c, p, e, n or s)"
-"$csp" color "$tmp/none.col" 2> /dev/null; [ $? -eq 2 ] || fail "missing file: status not 2"
+"$csp" color "$tmp/none.col" 2> /dev/null; [ $? -eq 1 ] || fail "missing file: status not 1 (bad input)"
 "$csp" color "$petersen" --colors 0 2> /dev/null; [ $? -eq 2 ] || fail "--colors 0: status not 2"
 
 # Self-loops (homer.col has `e 95 95`, twice): dropped with one warning line naming the line(s),

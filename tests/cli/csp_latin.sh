@@ -55,7 +55,7 @@ invalid: symbol '4' in cell 1 is too large for a square of side 3 (line 4)"
 "$csp" latin "$tmp/bad.txt" "$tmp/bad.txt" | tail -n 1 | grep -qF "(line 4 of $tmp/bad.txt)" || fail "two files"
 [ "$(echo "12......3" | "$csp" latin)" = "unsolvable" ] || fail "standard input"
 [ "$(echo "1...2...." | "$csp" latin --rules all --order dom-wdeg --values lcv)" = "132321213" ] || fail "rules all"
-"$csp" latin "$tmp/none.txt" 2> /dev/null; [ $? -eq 2 ] || fail "missing file: status not 2"
+"$csp" latin "$tmp/none.txt" 2> /dev/null; [ $? -eq 1 ] || fail "missing file: status not 1 (bad input)"
 "$csp" latin --rules bogus < /dev/null 2> /dev/null; [ $? -eq 2 ] || fail "bad rule: status not 2"
 
 [ $failures -eq 0 ] && echo "csp latin: all passed"

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Usage errors: unreadable files, directories given as files, unknown options, bad option values,
-# and a file that fails while being read. Each gives one line on stderr naming the problem,
-# nothing on standard output (the files are checked before any work), and exit status 2.
+# Usage errors (unknown options, bad option values: exit status 2) and bad input files (missing,
+# unreadable, directories given as files, a file that fails while being read: exit status 1, as
+# every command's --help says). Each gives one line on stderr naming the problem, nothing on
+# standard output (the files are checked before any work).
 set -euo pipefail
 BIN=$1
 S="$BIN/sudoku"
@@ -12,15 +13,17 @@ fail() { echo "FAIL: $*" >&2; exit 1; }
 EASY=003020600900305001001806400008102900700000008006708200002609500800203009005010300
 echo "$EASY" > "$T/good.txt"
 
-# usage_error DESCRIPTION TEXT-EXPECTED-ON-STDERR ARGS...
-usage_error() {
+# usage_error DESCRIPTION TEXT-EXPECTED-ON-STDERR ARGS... (exit status 2; input_error: 1)
+usage_error() { STATUS=2 expect_error "$@"; }
+input_error() { STATUS=1 expect_error "$@"; }
+expect_error() {
   local what=$1 text=$2
   shift 2
   set +e
   "$S" "$@" < /dev/null > "$T/u.out" 2> "$T/u.err"
   local st=$?
   set -e
-  [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2 (stderr: $(head -c 300 "$T/u.err"))"
+  [ "$st" -eq "$STATUS" ] || fail "$what: exit status $st, expected $STATUS (stderr: $(head -c 300 "$T/u.err"))"
   [ ! -s "$T/u.out" ] || fail "$what: printed on stdout: $(head -c 200 "$T/u.out")"
   [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
   grep -qF -- "$text" "$T/u.err" || fail "$what: stderr does not mention '$text': $(cat "$T/u.err")"
@@ -28,9 +31,9 @@ usage_error() {
 }
 
 for cmd in solve count; do
-  usage_error "$cmd: missing file" "$T/nope.txt: cannot open: No such file or directory" $cmd "$T/nope.txt"
-  usage_error "$cmd: directory" "$T: is a directory" $cmd "$T"
-  usage_error "$cmd: directory after a good file" "$T: is a directory" $cmd "$T/good.txt" "$T"
+  input_error "$cmd: missing file" "$T/nope.txt: cannot open: No such file or directory" $cmd "$T/nope.txt"
+  input_error "$cmd: directory" "$T: is a directory" $cmd "$T"
+  input_error "$cmd: directory after a good file" "$T: is a directory" $cmd "$T/good.txt" "$T"
   usage_error "$cmd: unknown option" "--no-such-option" $cmd --no-such-option
   usage_error "$cmd: --threads not a number" "--threads" $cmd --threads many
   usage_error "$cmd: --threads 0" "--threads" $cmd --threads 0
@@ -47,19 +50,19 @@ usage_error "--log-level unknown" "--log-level" --log-level loud solve
 if [ "$(id -u)" -ne 0 ]; then
   cp "$T/good.txt" "$T/secret.txt"
   chmod 000 "$T/secret.txt"
-  usage_error "solve: unreadable file" "$T/secret.txt: cannot open: Permission denied" solve "$T/secret.txt"
+  input_error "solve: unreadable file" "$T/secret.txt: cannot open: Permission denied" solve "$T/secret.txt"
 else
   echo "skipped: unreadable file (running as root, who can read every file)"
 fi
 
 # A file that opens but fails when read (here /proc/self/mem, whose first page is never mapped:
-# read() fails with EIO). Lines read before the error are answered; the error is one line, exit 2.
+# read() fails with EIO). Lines read before the error are answered; the error is one line, exit 1.
 if [ -r /proc/self/mem ]; then
   set +e
   "$S" solve "$T/good.txt" /proc/self/mem > "$T/out" 2> "$T/err"
   status=$?
   set -e
-  [ "$status" -eq 2 ] || fail "read error: exit status $status"
+  [ "$status" -eq 1 ] || fail "read error: exit status $status"
   [ "$(wc -l < "$T/err")" -eq 1 ] && grep -q "^sudoku: /proc/self/mem: read error: " "$T/err" ||
     fail "read error: stderr: $(cat "$T/err")"
   [ "$(wc -l < "$T/out")" -eq 1 ] || fail "read error: the good file's answer should still be written"

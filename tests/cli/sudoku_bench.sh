@@ -149,8 +149,8 @@ fi
 # --- usage errors: exit 2, one line on stderr, nothing on stdout ---
 usage_error "no file" bench
 usage_error "unknown option" bench --no-such-option "$PUZZLES"
-usage_error "missing file" bench "$T/does-not-exist.txt"
-usage_error "directory" bench "$T"
+input_error "missing file" bench "$T/does-not-exist.txt"  # bad input: exit 1
+input_error "directory" bench "$T"
 usage_error "bad order in a list" bench --order mrv,sideways "$PUZZLES"
 usage_error "empty name in a list" bench --order mrv,,input "$PUZZLES"
 usage_error "bad value order" bench --values min,biggest "$PUZZLES"

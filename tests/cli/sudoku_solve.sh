@@ -73,9 +73,10 @@ out=$("$S" solve < /dev/null) || fail "empty stdin: nonzero exit"
 
 # --- usage errors: exit 2, one line on stderr, nothing on stdout ---
 usage_error "unknown option" solve --no-such-option
-usage_error "directory" solve "$T"
-usage_error "directory after a good file" solve "$T/two.txt" "$T"
-usage_error "missing file" solve "$T/does-not-exist.txt"
+# (a missing or unreadable file is bad input: exit 1)
+input_error "directory" solve "$T"
+input_error "directory after a good file" solve "$T/two.txt" "$T"
+input_error "missing file" solve "$T/does-not-exist.txt"
 usage_error "bad --order" solve --order sideways
 usage_error "bad --rules" solve --rules naked-single,telepathy
 usage_error "bad --threads" solve --threads 0

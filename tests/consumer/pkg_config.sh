@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds queens.cpp and latin.cpp against an installed csp with pkg-config alone, and runs them.
+# Builds queens.cpp, constraints.cpp and latin.cpp against an installed csp with pkg-config alone,
+# and runs them.
 # Usage: pkg_config.sh PREFIX WORKDIR CXX [FLAGS...]  (FLAGS: e.g. the sanitizers the library has)
 set -euo pipefail
 prefix=$1 work=$2 cxx=$3
@@ -10,7 +11,7 @@ pc=$(find "$prefix" -name csp.pc -path '*/pkgconfig/*' | head -n 1)
 export PKG_CONFIG_PATH=$(dirname "$pc")
 mkdir -p "$work"
 # shellcheck disable=SC2046  # pkg-config's output is a list of words
-for prog in queens latin; do  # latin: the rules library (csp_rules), in csp.pc's libraries too
+for prog in queens constraints latin; do  # latin: the rules library (csp_rules), in csp.pc's libraries too
   "$cxx" -std=c++20 "$@" $(pkg-config --cflags csp) "$here/$prog.cpp" -o "$work/$prog" $(pkg-config --libs csp)
   "$work/$prog"
 done

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
 
 namespace csp {
 
@@ -38,7 +39,8 @@ class Branching::SavedFirst final : public ValueOrder {
 };
 
 Branching::Branching(const Model& model, const SearchOptions& options)
-    : var_order_(options.order(model)),
+    : model_(model),
+      var_order_(options.order(model)),
       value_order_(options.values(model)),
       restart_search_(options.restarts.kind != RestartKind::none ? options.restarts.search : RestartSearch::same),
       saving_(options.phase_saving) {
@@ -94,16 +96,61 @@ ValueOrder* Branching::values_for(std::size_t i) {
   return i == 0 ? value_order_.get() : phase_values_[i - 1].get();
 }
 
+// Every order's choice is checked here, where it comes back (a compare and a look at one domain per
+// node): an order that returns a fixed variable would make search branch on it forever, deeper and
+// deeper, and one not of the model would read past the domains.
 Var Branching::select(const Domains& d, ValueOrder*& values) {
+  const int n = d.var_count();
   for (std::size_t p = 0; p < phase_orders_.size(); ++p) {
     const Var v = (by_activity_ ? phase_activity_[p] : phase_orders_[p])->select(d);
-    if (v.id >= 0) {
+    if (v.id >= 0 && v.id < n && !d.fixed(v)) {
       values = values_for(p + 1);
       return v;
     }
+    if (v.id != -1) bad_choice(v, d, "a phase's variable order");
   }
   values = values_for(0);
-  return (by_activity_ ? activity_ : var_order_)->select(d);
+  const Var v = (by_activity_ ? activity_ : var_order_)->select(d);
+  if (v.id >= 0 && v.id < n && !d.fixed(v)) return v;
+  if (v.id != -1) bad_choice(v, d, "the variable order");
+  // Var{}: every variable must be fixed (once per leaf, where the solution is read out anyway).
+  for (int i = 0; i < n; ++i)
+    if (!d.fixed(Var{i}))
+      throw std::logic_error("the variable order returned Var{} (no variable) while " + model_.name(Var{i}) +
+                             " is unfixed: it must return an unfixed variable while there is one");
+  return v;
+}
+
+void Branching::bad_choice(Var v, const Domains& d, const char* whose) const {
+  if (v.id < 0 || v.id >= d.var_count())
+    throw std::logic_error(std::string(whose) + " returned variable id " + std::to_string(v.id) +
+                           ", which is not in the model (" + std::to_string(d.var_count()) + " variables)");
+  throw std::logic_error(std::string(whose) + " returned " + model_.name(v) + " = " + std::to_string(d.value(v)) +
+                         ", which is already fixed: it must return an unfixed variable, or Var{} when none is left");
+}
+
+void Branching::check_listed(Var v, const Domains& d, std::span<const Value> listed) const {
+  // The first listed value is almost always a candidate: one look per node.
+  for (Value x : listed)
+    if (d.contains(v, x)) return;
+  throw std::logic_error("the value order listed " + std::to_string(listed.size()) + " values for " + model_.name(v) +
+                         ", none of them a candidate: it must list at least one of its candidates");
+}
+
+void Branching::check_decided(Var v, const Domains& d, Decision c) const {
+  const Value lo = d.min(v), hi = d.max(v);
+  bool splits = false;
+  switch (c.kind) {
+    case Decision::Kind::assign: splits = d.contains(v, c.value); break;
+    case Decision::Kind::at_most: splits = lo <= c.value && c.value < hi; break;
+    case Decision::Kind::at_least:
+    case Decision::Kind::below: splits = lo < c.value && c.value <= hi; break;
+  }
+  if (splits) return;
+  static const char* const kinds[] = {"=", "<=", ">=", "<"};
+  throw std::logic_error("the value order decided " + model_.name(v) + " " + kinds[static_cast<int>(c.kind)] + " " +
+                         std::to_string(c.value) + " on " + std::to_string(lo) + ".." + std::to_string(hi) +
+                         ": a decision must assign a candidate or split the domain in two non-empty parts");
 }
 
 void Branching::failed(PropagatorId by) {

@@ -31,7 +31,17 @@ class Branching {
   /// variable decides, else the options' own order (in a run Restarts::search gives to activity,
   /// the activity order in their place: over each phase's variables in turn, then over the rest, so
   /// that the decisions a model names still come first). Var id -1: every variable is fixed.
+  /// Throws std::logic_error, naming the variable, when an order returns a fixed variable or one
+  /// not of the model, or the options' order returns Var{} while a variable is unfixed: search
+  /// would branch on it without end, or read past the domains.
   Var select(const Domains& d, ValueOrder*& values);
+  /// Throws std::logic_error when the listed decisions of a value order on v (ValueOrder::order)
+  /// hold no candidate of v in d: search would drop the node as if it had no solution.
+  void check_listed(Var v, const Domains& d, std::span<const Value> listed) const;
+  /// Throws std::logic_error when a lazy value order's decision on v would not split v's domain in
+  /// d both ways (an assignment of a value that is no candidate, a bound at or past the domain's
+  /// end): search would take it, or its refutation, again and again.
+  void check_decided(Var v, const Domains& d, Decision c) const;
   /// Tells every variable order that propagator `by` failed (kNoPropagator: a decision emptied a domain).
   void failed(PropagatorId by);
   /// Tells every variable order the variables of a conflict's analysis (learning search).
@@ -53,6 +63,9 @@ class Branching {
   class SavedFirst;  // a value order that tries the saved value first, then its own
 
   ValueOrder* values_for(std::size_t i);  // value order i (0: the options', p + 1: phase p's), wrapped
+  [[noreturn]] void bad_choice(Var v, const Domains& d, const char* whose) const;
+
+  const Model& model_;
 
   std::unique_ptr<VariableOrder> var_order_;
   std::unique_ptr<ValueOrder> value_order_;

@@ -132,6 +132,7 @@ DepthFirstSearch::Step DepthFirstSearch::start(const Domains& start_domains) {
   result_ = SearchResult{};
   result_.stats.counters.assign(model_.counter_names().size(), 0);
   started_ = std::chrono::steady_clock::now();
+  progress_.start(options_.progress, started_, goal_.shared != nullptr);
   depth_ = 0;
   bounds_ = 0;
   granted_ = 0;
@@ -175,7 +176,10 @@ DepthFirstSearch::Step DepthFirstSearch::open() {
   f.pinned = false;
   f.bounds = bounds_;
   f.values.clear();
-  if (!f.lazy) values->order(v, current_, f.values);
+  if (!f.lazy) {
+    values->order(v, current_, f.values);
+    branching_.check_listed(v, current_, f.values);
+  }
   f.next = 0;
   return Step::next;
 }
@@ -193,7 +197,10 @@ void DepthFirstSearch::reselect(Frame& f) {
   f.order = values;
   f.lazy = values->lazy(v, f.saved);
   f.values.clear();
-  if (!f.lazy) values->order(v, f.saved, f.values);
+  if (!f.lazy) {
+    values->order(v, f.saved, f.values);
+    branching_.check_listed(v, f.saved, f.values);
+  }
   f.next = 0;
 }
 
@@ -244,7 +251,12 @@ DepthFirstSearch::Step DepthFirstSearch::next() {
   if (f.again) reselect(f);
   Decision c;
   if (f.lazy) {
-    c = f.hole ? Decision{Decision::Kind::below, f.tried.value} : f.order->decide(f.var, f.saved);
+    if (f.hole) {
+      c = Decision{Decision::Kind::below, f.tried.value};
+    } else {
+      c = f.order->decide(f.var, f.saved);
+      branching_.check_decided(f.var, f.saved, c);  // one that splits nothing would come back forever
+    }
     f.hole = false;
   } else {
     while (f.next < f.values.size() && !f.saved.contains(f.var, f.values[f.next])) ++f.next;
@@ -392,8 +404,46 @@ LimitHit own_limit(const Limits& l, const Stats& s, std::chrono::steady_clock::t
 
 bool DepthFirstSearch::limit_reached() {
   result_.limit = own_limit(options_.limits, result_.stats, started_);
+  if (result_.limit == LimitHit::none && progress_.tick(result_.stats)) result_.limit = LimitHit::progress;
   if (result_.limit == LimitHit::none && goal_.shared != nullptr) return shared_limit_reached();
   return result_.limit != LimitHit::none;
+}
+
+void ProgressCountdown::start(const Progress& p, std::chrono::steady_clock::time_point started, bool go_on) {
+  started_ = started;
+  if (go_on && p_ == &p && left_ != 0) return;
+  p_ = p.report ? &p : nullptr;
+  left_ = 0;
+  if (p_ == nullptr) return;
+  next_ = started + p.every_time;
+  nodes_to_go_ = p.every_nodes;
+  rearm();
+}
+
+void ProgressCountdown::rearm() {
+  const bool by_clock = p_->every_time.count() != 0;
+  armed_ = by_clock ? kClockEvery : nodes_to_go_;
+  if (by_clock && nodes_to_go_ != 0) armed_ = std::min(armed_, nodes_to_go_);
+  left_ = armed_;
+}
+
+bool ProgressCountdown::due(Stats& s) {
+  bool report = false;
+  if (nodes_to_go_ != 0) {
+    nodes_to_go_ -= armed_;
+    report = nodes_to_go_ == 0;
+  }
+  const bool by_clock = p_->every_time.count() != 0;
+  const auto now = by_clock || report ? std::chrono::steady_clock::now() : started_;
+  if (by_clock && now >= next_) report = true;
+  if (report) {  // a report of either kind starts both intervals again
+    nodes_to_go_ = p_->every_nodes;
+    next_ = now + p_->every_time;
+  }
+  rearm();
+  if (!report) return true;
+  s.elapsed = now - started_;
+  return p_->report(s);
 }
 
 // A parallel run (Goal::shared): another run said stop, or the common budget of nodes, failures

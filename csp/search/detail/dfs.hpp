@@ -72,6 +72,29 @@ struct SharedSearch {
 /// what every search engine checks before a decision. The clock is read every 32 nodes only.
 LimitHit own_limit(const Limits& limits, const Stats& stats, std::chrono::steady_clock::time_point started);
 
+/// The countdown behind SearchOptions::progress, for every search engine: tick() once per node
+/// costs one decrement; when it reaches zero, due() looks whether a report is due (the nodes, or
+/// the clock, read only then) and makes it.
+class ProgressCountdown {
+ public:
+  /// A run starts at `started` (reports say how long since): counts down afresh (no report when
+  /// p.report is empty), or, with `go_on` (the parts of a parallel search, mostly shorter than
+  /// the interval), from where the last run left off.
+  void start(const Progress& p, std::chrono::steady_clock::time_point started, bool go_on = false);
+  /// Once per node, before it is counted: true when the callback asked the search to stop.
+  bool tick(Stats& s) { return left_ != 0 && --left_ == 0 && !due(s); }
+
+ private:
+  static constexpr std::uint64_t kClockEvery = 32;  // nodes between looks at the clock (every_time)
+  bool due(Stats& s);
+  void rearm();
+  const Progress* p_ = nullptr;
+  std::uint64_t left_ = 0;         // ticks to the next look (0: off)
+  std::uint64_t armed_ = 0;        // what left_ was set to
+  std::uint64_t nodes_to_go_ = 0;  // nodes to the next report by nodes
+  std::chrono::steady_clock::time_point started_, next_;  // the run's start; the next report by time
+};
+
 /// What one run of a search is asked for.
 struct Goal {
   std::uint64_t cap = 0;                         ///< stop after this many solutions (0: all of them)
@@ -158,6 +181,7 @@ class DepthFirstSearch {
   std::uint64_t restart_at_ = 0;  // restart once stats.failures reaches this
   std::uint64_t granted_ = 0;     // nodes left of the batch drawn from Goal::shared's budget
   std::uint64_t failures_told_ = 0;  // this run's failures already added to Goal::shared's
+  ProgressCountdown progress_;
 };
 
 }  // namespace csp

@@ -29,6 +29,7 @@ SearchResult LearningSearch::run(const Domains& start, Goal goal) {
   result_ = SearchResult{};
   result_.stats.counters.assign(model_.counter_names().size(), 0);
   started_ = std::chrono::steady_clock::now();
+  progress_.start(options_.progress, started_, goal_.shared != nullptr);
   bounded_ = false;
   kept_.clear();
   if (goal.keep_learnt) {
@@ -305,6 +306,7 @@ bool LearningSearch::limit_reached() {
   SearchResult& r = result_;
   const Stats& s = r.stats;
   r.limit = own_limit(options_.limits, s, started_);
+  if (r.limit == LimitHit::none && progress_.tick(r.stats)) r.limit = LimitHit::progress;
   if (r.limit == LimitHit::none && goal_.shared != nullptr) {
     // A part of a parallel search: its stop flag, its deadline, and one node at a time from the
     // common budget (learning nodes cost far more than the atomic).

@@ -100,6 +100,7 @@ class LearningSearch {
   SearchResult result_;
   Goal goal_;
   std::chrono::steady_clock::time_point started_;
+  ProgressCountdown progress_;
   Value bound_ = 0;               // the objective must be below it (minimize) or above it (maximize)
   bool bounded_ = false;          // a solution set bound_
   std::uint64_t restart_run_ = 0; // the run under way, from 1

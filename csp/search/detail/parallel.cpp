@@ -5,6 +5,8 @@
 #include <exception>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <utility>
 
@@ -103,6 +105,15 @@ SearchResult ParallelSearch::run(const Domains& start, const Goal& goal) {
     shared.bound.store(board.best);
   }
   const std::vector<Path> parts = split(model_, options_, start, parts_wanted, &board.stats);
+  if (options_.progress.report) {
+    std::lock_guard<std::mutex> hold_progress(progress_lock_);
+    live_.assign(workers_.size(), Stats{});
+    finished_ = board.stats;
+    begin_ = begin;
+    next_report_ = std::chrono::steady_clock::now() + options_.progress.every_time;
+    reported_nodes_ = finished_.nodes;
+    progress_stopped_ = false;
+  }
   // The limits, for all threads together, less what the probe and the split used.
   const auto rest = [](std::uint64_t limit, std::uint64_t used) { return limit > used ? limit - used : 0; };
   if (limits.nodes != 0) shared.node_limit = rest(limits.nodes, board.stats.nodes);
@@ -148,8 +159,26 @@ SearchResult ParallelSearch::run(const Domains& start, const Goal& goal) {
         own.tracer = nullptr;
         own.limits = Limits{};  // the shared budget stands for them
         own.limits.interrupt = limits.interrupt;
+        if (options_.progress.report) {  // each thread reports as often as all of them should
+          const auto threads = static_cast<std::uint64_t>(workers_.size());
+          own.progress.report = [this, k](const Stats& s) { return relay_progress(k, s); };
+          if (own.progress.every_nodes != 0) own.progress.every_nodes = std::max<std::uint64_t>(own.progress.every_nodes / threads, 1);
+          if (own.progress.every_time.count() != 0)
+            own.progress.every_time = std::max(own.progress.every_time / static_cast<std::int64_t>(threads), std::chrono::nanoseconds(1));
+        }
         std::lock_guard<std::mutex> hold_build(build_lock);
-        if (k != 0) w.model.emplace(options_.worker_model());
+        if (k != 0) {
+          w.model.emplace(options_.worker_model());
+          // The parts' domains are the solver's model's: a worker model of another shape would be
+          // searched past its end.
+          if (!w.model->initial_domains().compatible(model_.initial_domains()) ||
+              w.model->propagator_count() != model_.propagator_count())
+            throw std::invalid_argument("SearchOptions::worker_model built a model unlike the solver's (" +
+                                        std::to_string(w.model->var_count()) + " variables and " +
+                                        std::to_string(w.model->propagator_count()) + " propagators, not " +
+                                        std::to_string(model_.var_count()) + " and " +
+                                        std::to_string(model_.propagator_count()) + ")");
+        }
         w.dfs = std::make_unique<DepthFirstSearch>(k == 0 ? model_ : *w.model, std::move(own));
       }
       if (!w.part) w.part.emplace(start);
@@ -173,6 +202,7 @@ SearchResult ParallelSearch::run(const Domains& start, const Goal& goal) {
           if (!apply(parts[i], *w.part)) continue;
         }
         SearchResult r = w.dfs->run(learning ? start : *w.part, goal_i);
+        if (options_.progress.report) part_done(k, r.stats);
         std::lock_guard<std::mutex> hold_board(board.lock);
         board.stats += r.stats;
         if (plain_count && r.found() && i < board.solution_part) {
@@ -207,6 +237,30 @@ SearchResult ParallelSearch::run(const Domains& start, const Goal& goal) {
       break;
   }
   return r;
+}
+
+bool ParallelSearch::relay_progress(std::size_t worker, const Stats& s) {
+  std::lock_guard<std::mutex> hold_progress(progress_lock_);
+  if (progress_stopped_) return false;
+  live_[worker] = s;
+  total_ = finished_;
+  for (const Stats& l : live_) total_ += l;
+  const Progress& p = options_.progress;
+  const auto now = std::chrono::steady_clock::now();
+  const bool due = (p.every_nodes != 0 && total_.nodes - reported_nodes_ >= p.every_nodes) ||
+                   (p.every_time.count() != 0 && now >= next_report_);
+  if (!due) return true;
+  reported_nodes_ = total_.nodes;
+  next_report_ = now + p.every_time;
+  total_.elapsed = now - begin_;
+  if (!p.report(total_)) progress_stopped_ = true;
+  return !progress_stopped_;
+}
+
+void ParallelSearch::part_done(std::size_t worker, const Stats& s) {
+  std::lock_guard<std::mutex> hold_progress(progress_lock_);
+  finished_ += s;
+  live_[worker] = Stats{};
 }
 
 }  // namespace csp

@@ -12,7 +12,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <chrono>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 #include "csp/search/options.hpp"
@@ -48,10 +50,23 @@ class ParallelSearch {
 
  private:
   struct Worker;
+  bool relay_progress(std::size_t worker, const Stats& s);
+  void part_done(std::size_t worker, const Stats& s);
+
   const Model& model_;
   SearchOptions options_;
   DepthFirstSearch& sequential_;
   std::vector<std::unique_ptr<Worker>> workers_;
+  // SearchOptions::progress over every thread: each thread's search reports its part's statistics
+  // to relay_progress(), which adds them to the finished parts' and, when a report is due, calls
+  // the caller's callback (under progress_lock_: one thread at a time).
+  std::mutex progress_lock_;
+  std::vector<Stats> live_;   // per thread: its part's statistics at its last report
+  Stats finished_;            // the probe's, the split's and every finished part's
+  Stats total_;               // what the callback is told (kept to reuse its counters)
+  std::chrono::steady_clock::time_point begin_, next_report_;
+  std::uint64_t reported_nodes_ = 0;
+  bool progress_stopped_ = false;  // the callback said stop: it is not called again in this run
 };
 
 }  // namespace csp

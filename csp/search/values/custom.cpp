@@ -3,6 +3,8 @@
 
 #include <functional>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -13,7 +15,16 @@ class CustomValues final : public ValueOrder {
  public:
   using Fn = std::function<void(const Model&, const Domains&, Var, std::vector<Value>&)>;
   CustomValues(const Model& m, Fn f) : m_(m), f_(std::move(f)) {}
-  void order(Var v, const Domains& d, std::vector<Value>& out) override { f_(m_, d, v, out); }
+  // A plain function is the easiest place to get the candidates wrong: every value it lists is
+  // checked (a look each, next to the function's own work), so that a value that is none is an
+  // error here rather than a branch search silently skips.
+  void order(Var v, const Domains& d, std::vector<Value>& out) override {
+    f_(m_, d, v, out);
+    for (Value x : out)
+      if (!d.contains(v, x))
+        throw std::logic_error("values::custom listed " + std::to_string(x) + " for " + m_.name(v) +
+                               ", which is not one of its candidates");
+  }
 
  private:
   const Model& m_;

@@ -6,15 +6,18 @@ trap 'rm -rf "$T"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 # usage_error DESCRIPTION ARGS...: "$S" ARGS must exit 2 with one line on stderr and nothing on
-# stdout ($S: the command under test, set by the script).
-usage_error() {
-  local what=$1
-  shift
+# stdout ($S: the command under test, set by the script). input_error: the same with exit status 1
+# (bad input: a missing or unreadable file).
+usage_error() { expect_error 2 "$@"; }
+input_error() { expect_error 1 "$@"; }
+expect_error() {
+  local status=$1 what=$2
+  shift 2
   set +e
   "$S" "$@" < /dev/null > "$T/u.out" 2> "$T/u.err"
   local st=$?
   set -e
-  [ "$st" -eq 2 ] || fail "$what: exit status $st, expected 2"
+  [ "$st" -eq "$status" ] || fail "$what: exit status $st, expected $status"
   [ ! -s "$T/u.out" ] || fail "$what: printed on stdout"
   [ "$(wc -l < "$T/u.err")" -eq 1 ] || fail "$what: expected one line on stderr, got: $(cat "$T/u.err")"
 }
