@@ -148,12 +148,20 @@ csp::SearchResult run_released(ModelCore* core, std::atomic<bool>& stop,
     }
   } unhook{core};
   csp::SearchResult r;
+  std::exception_ptr failed;  // the library's own refusal (a misuse it names)
   {
     SigintScope sigint(&stop);
     py::gil_scoped_release release;
-    r = search();
+    try {
+      r = search();
+    } catch (...) {
+      failed = std::current_exception();
+    }
   }
+  // A Python callback's error, stored first, is the cause and is raised; either way none is left
+  // behind for the model's next search.
   if (core != nullptr) core->rethrow_search_error();
+  if (failed) std::rethrow_exception(failed);
   if (r.status == csp::SearchStatus::limit && r.limit == csp::LimitHit::interrupted && PyErr_CheckSignals() != 0)
     throw py::error_already_set();
   return r;
