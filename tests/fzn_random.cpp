@@ -1153,8 +1153,8 @@ RunConfig random_config(Source& source, const RandomModel& m, bool all_solutions
                   "occurrence", "mrv-ddeg", "mrv-degree"});
   if (!features.mrv_full_range && c.order == "mrv") c.order = "mrv-degree";
   c.values = pick({"min", "min", "min", "max", "split", "reverse-split", "median", "random"});
-  c.inference = pick({"mac", "mac", "mac", "fc", "none", "learn", "learn"});
-  if (c.inference == "learn" && source.chance(30)) c.order = "activity";
+  c.inference = pick({"mac", "mac", "mac", "fc", "none", "learn", "portfolio"});
+  if ((c.inference == "learn" || c.inference == "portfolio") && source.chance(30)) c.order = "activity";
   // fc and none take no bounds from the constraints: over a wide domain (the interval form, up to
   // 2^31 values) they try its values one by one, as documented; they run on compact domains only.
   if (std::any_of(m.vars.begin(), m.vars.end(),

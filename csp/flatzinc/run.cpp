@@ -35,10 +35,15 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
   std::uint64_t printed = 0;
   if (!p.objective) {
     const std::uint64_t cap = options.all ? options.solutions : (options.solutions ? options.solutions : 1);
-    r = solver.for_each_solution(start, [&](std::span<const Value> s) {
-      write_solution(out, p, s);
-      return cap == 0 || ++printed < cap;
-    });
+    if (cap == 1) {  // a search for one solution, which every search engine takes (a portfolio too)
+      r = solver.solve(start);
+      if (r.found()) write_solution(out, p, r.solution);
+    } else {
+      r = solver.for_each_solution(start, [&](std::span<const Value> s) {
+        write_solution(out, p, s);
+        return cap == 0 || ++printed < cap;
+      });
+    }
   } else {
     // Every improving solution is printed under -a or -i; otherwise only the best, at the end.
     const bool each = options.all || options.intermediate;

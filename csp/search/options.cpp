@@ -9,7 +9,7 @@ namespace csp {
 
 // In the order of the enumerations' values.
 const std::vector<std::string_view>& inference_names() {
-  static const std::vector<std::string_view> n{"none", "fc", "mac", "learn"};
+  static const std::vector<std::string_view> n{"none", "fc", "mac", "learn", "portfolio"};
   return n;
 }
 

@@ -28,12 +28,16 @@ enum class Inference : std::uint8_t {
   /// everywhere, and search backjumps to where that clause first applies
   /// (csp/search/detail/learning_search.hpp).
   learn,
+  /// Learning and MAC take turns of equal time, each going on from where its last turn stopped,
+  /// sharing every solution's objective as a bound (csp/search/detail/portfolio.hpp): about twice the
+  /// time of the better of the two, whichever it is. Counting and enumeration use MAC alone.
+  portfolio,
 };
-/// Parses "none", "fc", "mac" or "learn"; throws std::invalid_argument otherwise.
+/// Parses "none", "fc", "mac", "learn" or "portfolio"; throws std::invalid_argument otherwise.
 Inference parse_inference(std::string_view name);
 /// The names parse_inference() accepts, weakest first.
 const std::vector<std::string_view>& inference_names();
-/// "none", "fc", "mac" or "learn".
+/// "none", "fc", "mac", "learn" or "portfolio".
 std::string_view to_string(Inference i);
 
 /// Which value a variable is tried at first when search comes back to it (phase saving, as SAT

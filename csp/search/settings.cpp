@@ -24,7 +24,7 @@ OptionTable core_option_table() {
          UINT64_MAX, &SearchSettings::values});
   t.add({"seed", "seed", OptionKind::whole, "Seed of the random value order", {}, 0, UINT64_MAX,
          &SearchSettings::seed});
-  t.add({"inference", "inference", OptionKind::choice, "Inference after each decision",
+  t.add({"inference", "inference", OptionKind::choice, "Inference after each decision (portfolio: learn and mac take turns)",
          strings(inference_names()), 0, UINT64_MAX, &SearchSettings::inference});
   t.add({"node-limit", "node_limit", OptionKind::whole, "Give up a search after this many nodes (0: no limit)",
          {}, 0, UINT64_MAX, &SearchSettings::node_limit});

@@ -208,7 +208,8 @@ class Splitter {
       case Inference::none: return engine_.check_all(d, stats_);
       case Inference::forward: return engine_.forward_check_all(d, stats_);
       case Inference::mac:
-      case Inference::learn: return engine_.propagate_all(d, stats_);
+      case Inference::learn:
+      case Inference::portfolio: return engine_.propagate_all(d, stats_);
     }
     return false;
   }
@@ -218,7 +219,8 @@ class Splitter {
       case Inference::none: return engine_.check_from(v, d, stats_);
       case Inference::forward: return engine_.forward_check(v, d, stats_);
       case Inference::mac:
-      case Inference::learn: return engine_.propagate_from(v, d, stats_);
+      case Inference::learn:
+      case Inference::portfolio: return engine_.propagate_from(v, d, stats_);
     }
     return false;
   }

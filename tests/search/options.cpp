@@ -122,7 +122,7 @@ TEST_CASE("options: the web API lists and takes the table's options", "[options]
   for (csp::Rule r : csp::parse_rules("every")) every.emplace_back(csp::rule_name(r));
   CHECK(names_of(o["rules"]) == every);
   CHECK(o["rule_sets"]["all"].size() == csp::all_rules().size());
-  CHECK(names_of(o["inferences"]) == std::vector<std::string>{"none", "fc", "mac", "learn"});
+  CHECK(names_of(o["inferences"]) == std::vector<std::string>{"none", "fc", "mac", "learn", "portfolio"});
   // A technique rule and a limit are taken as fields; an unknown field is refused.
   const char* puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
   const sudoku_web::json r = sudoku_web::solve({{"puzzle", puzzle}, {"rules", "naked-single,x-wing"}, {"node_limit", 100000}},

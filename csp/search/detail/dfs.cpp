@@ -11,6 +11,7 @@
 
 #include "csp/kernel/log.hpp"
 #include "csp/search/detail/learning_search.hpp"
+#include "csp/search/detail/portfolio.hpp"
 
 namespace csp {
 
@@ -97,6 +98,10 @@ DepthFirstSearch::DepthFirstSearch(const Model& model, SearchOptions options)
     learning_ = std::make_unique<LearningSearch>(model, options_);
     return;  // no frames: the learning search keeps its own levels
   }
+  if (options_.inference == Inference::portfolio) {
+    portfolio_ = std::make_unique<PortfolioSearch>(model, options_);
+    return;  // no frames: the portfolio's own searches have theirs
+  }
   // Frames are made as the search first reaches each depth, not one per variable up front: each
   // holds a copy of all the domains, and a model of 70,000 variables (MiniZinc Challenge's smelt)
   // would need tens of gigabytes before its first node though its search goes a few hundred deep.
@@ -115,14 +120,48 @@ DepthFirstSearch::~DepthFirstSearch() = default;
 
 SearchResult DepthFirstSearch::run(const Domains& start_domains, Goal goal) {
   if (learning_) return learning_->run(start_domains, goal);
+  if (portfolio_) return portfolio_->run(start_domains, goal);
   goal_ = goal;
+  limits_ = options_.limits;
+  loop(start(start_domains));
+  return std::move(result_);
+}
+
+const SearchResult& DepthFirstSearch::start_turns(const Domains& start_domains, Goal goal, const Limits& limits,
+                                                   std::optional<Value> bound) {
+  if (learning_ || portfolio_) throw std::logic_error("turns: a depth-first search without learning takes turns");
+  goal_ = goal;
+  limits_ = limits;
   Step step = start(start_domains);
+  if (step == Step::open && bound && goal_.objective != nullptr) {
+    bound_ = *bound;
+    bounds_ = 1;
+    if (!apply_bound(current_)) step = stop(SearchStatus::exhausted);
+  }
+  loop(step);
+  return result_;
+}
+
+const SearchResult& DepthFirstSearch::resume(const Limits& limits, std::optional<Value> bound) {
+  if (result_.status != SearchStatus::limit || depth_ == 0)
+    throw std::logic_error("resume: the last run did not stop on a limit with a node open");
+  limits_ = limits;
+  begin_turn(result_, started_, progress_, options_.progress);
+  if (improves(goal_.objective, bound, bounds_ != 0, bound_)) {
+    bound_ = *bound;
+    ++bounds_;  // every frame applies it before its next decision
+  }
+  loop(Step::next);  // a limit stops search in next(), before its decision
+  return result_;
+}
+
+void DepthFirstSearch::loop(Step step) {
   for (;;) {
     switch (step) {
       case Step::open: step = open(); break;
       case Step::next: step = next(); break;
       case Step::refute: step = refute(); break;
-      case Step::stop: return std::move(result_);
+      case Step::stop: return;
     }
   }
 }
@@ -244,12 +283,18 @@ DepthFirstSearch::Step DepthFirstSearch::next() {
   if (restarting_ && result_.stats.failures >= restart_at_) return restart();
   Frame& f = frames_[depth_ - 1];
   if (goal_.shared != nullptr && goal_.objective != nullptr) adopt_shared_bound();
-  if (f.bounds != bounds_ && !bounded(f)) {  // the newest bound leaves this node nothing
-    --depth_;
-    return refute();
+  if (f.bounds != bounds_) {
+    // A bound newer than the node (another run's, or the other search's in a portfolio) narrows
+    // its domains: a current_ copied from them before is stale.
+    current_is_saved_ = false;
+    if (!bounded(f)) {  // the newest bound leaves this node nothing
+      --depth_;
+      return refute();
+    }
   }
   if (f.again) reselect(f);
   Decision c;
+  const bool hole = f.hole;
   if (f.lazy) {
     if (f.hole) {
       c = Decision{Decision::Kind::below, f.tried.value};
@@ -266,7 +311,12 @@ DepthFirstSearch::Step DepthFirstSearch::next() {
     }
     c = Decision{Decision::Kind::assign, f.values[f.next++]};
   }
-  if (limit_reached()) return stop(SearchStatus::limit);
+  if (limit_reached()) {
+    // Leave the frame as it was, so that resume() makes this decision again.
+    if (f.lazy) f.hole = hole;
+    else --f.next;
+    return stop(SearchStatus::limit);
+  }
   ++result_.stats.nodes;
   f.tried = c;
   if (c.kind == Decision::Kind::assign) branching_.remember(f.var, c.value);
@@ -376,7 +426,8 @@ bool DepthFirstSearch::infer_at_root(Domains& d) {
     case Inference::none: return engine_.check_all(d, s);
     case Inference::forward: return engine_.forward_check_all(d, s);
     case Inference::mac:
-    case Inference::learn: return engine_.propagate_all(d, s);
+    case Inference::learn:
+    case Inference::portfolio: return engine_.propagate_all(d, s);
   }
   return false;
 }
@@ -387,9 +438,23 @@ bool DepthFirstSearch::infer_after_decision(Var v, Domains& d) {
     case Inference::none: return engine_.check_from(v, d, s);
     case Inference::forward: return engine_.forward_check(v, d, s);
     case Inference::mac:
-    case Inference::learn: return engine_.propagate_from(v, d, s);
+    case Inference::learn:
+    case Inference::portfolio: return engine_.propagate_from(v, d, s);
   }
   return false;
+}
+
+void begin_turn(SearchResult& result, std::chrono::steady_clock::time_point& started, ProgressCountdown& progress,
+                const Progress& p) {
+  result.limit = LimitHit::none;
+  started = std::chrono::steady_clock::now() - result.stats.elapsed;
+  progress.start(p, started, true);
+}
+
+bool improves(const Objective* objective, std::optional<Value> offered, bool bounded, Value own) {
+  if (!offered || objective == nullptr) return false;
+  if (!bounded) return true;
+  return objective->sense == Objective::Sense::minimize ? *offered < own : *offered > own;
 }
 
 LimitHit own_limit(const Limits& l, const Stats& s, std::chrono::steady_clock::time_point started) {
@@ -403,7 +468,7 @@ LimitHit own_limit(const Limits& l, const Stats& s, std::chrono::steady_clock::t
 }
 
 bool DepthFirstSearch::limit_reached() {
-  result_.limit = own_limit(options_.limits, result_.stats, started_);
+  result_.limit = own_limit(limits_, result_.stats, started_);
   if (result_.limit == LimitHit::none && progress_.tick(result_.stats)) result_.limit = LimitHit::progress;
   if (result_.limit == LimitHit::none && goal_.shared != nullptr) return shared_limit_reached();
   return result_.limit != LimitHit::none;

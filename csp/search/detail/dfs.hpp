@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
@@ -41,6 +42,7 @@
 namespace csp {
 
 class LearningSearch;
+class PortfolioSearch;
 
 /// What the runs of one parallel search share (csp/search/detail/parallel.cpp). A run given one stops when told
 /// to, draws its nodes from a common budget in batches of kBatch (so the budget is never exceeded
@@ -71,6 +73,17 @@ struct SharedSearch {
 /// Which of one run's own limits (nodes, failures, interrupt, time) its statistics reach, if any:
 /// what every search engine checks before a decision. The clock is read every 32 nodes only.
 LimitHit own_limit(const Limits& limits, const Stats& stats, std::chrono::steady_clock::time_point started);
+
+class ProgressCountdown;
+
+/// The start of a turn (resume() of a search that takes turns): the run's limit cleared and its
+/// clock set to count the time of its turns only (its elapsed so far, then this turn's); its
+/// progress counting on from where it was.
+void begin_turn(SearchResult& result, std::chrono::steady_clock::time_point& started, ProgressCountdown& progress,
+                const Progress& p);
+/// True when `offered` (another search's objective value) is a bound better than a run's own
+/// (`own`, when `bounded`) for `objective` (never without one).
+bool improves(const Objective* objective, std::optional<Value> offered, bool bounded, Value own);
 
 /// The countdown behind SearchOptions::progress, for every search engine: tick() once per node
 /// costs one decrement; when it reaches zero, due() looks whether a report is due (the nodes, or
@@ -122,8 +135,16 @@ class DepthFirstSearch {
 
   /// Searches from `start` (the model's initial domains, narrowed or not) until the goal is met,
   /// the space is exhausted or a limit fires. Under Inference::learn the learning search
-  /// (csp/search/detail/learning_search.hpp) runs instead, on the same contract.
+  /// (csp/search/detail/learning_search.hpp) runs instead, on the same contract, and under
+  /// Inference::portfolio the two taking turns (csp/search/detail/portfolio.hpp).
   SearchResult run(const Domains& start, Goal goal);
+  /// Taking turns with another search (a portfolio, csp/search/detail/portfolio.hpp): start_turns()
+  /// begins a run as run() does but within `limits` instead of the options' (nodes and failures
+  /// counted over the run, time over the turns it searched); the result stays here, for resume()
+  /// to go on from where a turn stopped on a limit, within new limits and first under `bound` (an
+  /// objective value the other search reached) when it is better. Not under learning.
+  const SearchResult& start_turns(const Domains& start, Goal goal, const Limits& limits, std::optional<Value> bound);
+  const SearchResult& resume(const Limits& limits, std::optional<Value> bound);
   /// The options it was built with.
   const SearchOptions& options() const { return options_; }
 
@@ -137,6 +158,7 @@ class DepthFirstSearch {
     stop,    ///< the search is over; result_.status says why
   };
 
+  void loop(Step step);
   Step start(const Domains& start);
   Step open();
   Step solution();
@@ -161,6 +183,7 @@ class DepthFirstSearch {
   const Model& model_;
   SearchOptions options_;
   std::unique_ptr<LearningSearch> learning_;  // Inference::learn only
+  std::unique_ptr<PortfolioSearch> portfolio_;  // Inference::portfolio only
   Engine engine_;
   Branching branching_;  // the variable and value orders, the phases' first
   std::vector<Frame> frames_;  // one per depth reached so far (kFramesUpFront at first)
@@ -171,6 +194,7 @@ class DepthFirstSearch {
   // The run under way.
   SearchResult result_;
   Goal goal_;
+  Limits limits_;  // the run's: the options' own, or a turn's
   std::chrono::steady_clock::time_point started_;
   std::size_t depth_ = 0;         // frames open: frames_[depth_ - 1] is the deepest
   bool current_is_saved_ = false; // current_ equals the deepest frame's domains (it was just opened)

@@ -25,6 +25,52 @@ LearningSearch::LearningSearch(const Model& model, const SearchOptions& options)
 }
 
 SearchResult LearningSearch::run(const Domains& start, Goal goal) {
+  limits_ = options_.limits;
+  loop(begin(start, goal));
+  return std::move(result_);
+}
+
+const SearchResult& LearningSearch::start_turns(const Domains& start, Goal goal, const Limits& limits,
+                                                std::optional<Value> bound) {
+  limits_ = limits;
+  Step step = begin(start, goal);
+  if (step != Step::stop && bound && goal_.objective != nullptr) {
+    bound_ = *bound;
+    bounded_ = true;
+    if (!post_bound()) step = stop(SearchStatus::exhausted);
+  }
+  loop(step);
+  return result_;
+}
+
+const SearchResult& LearningSearch::resume(const Limits& limits, std::optional<Value> bound) {
+  if (result_.status != SearchStatus::limit) throw std::logic_error("resume: the last run did not stop on a limit");
+  limits_ = limits;
+  begin_turn(result_, started_, progress_, options_.progress);
+  if (improves(goal_.objective, bound, bounded_, bound_)) {
+    bound_ = *bound;
+    bounded_ = true;
+    if (!post_bound()) {
+      stop(SearchStatus::exhausted);
+      return result_;
+    }
+  }
+  loop(Step::decide);  // a limit stops search in decide(), before its decision
+  return result_;
+}
+
+void LearningSearch::loop(Step step) {
+  for (;;) {
+    switch (step) {
+      case Step::decide: step = decide(); break;
+      case Step::conflict: step = conflict(); break;
+      case Step::solution: step = solution(); break;
+      case Step::stop: return;
+    }
+  }
+}
+
+LearningSearch::Step LearningSearch::begin(const Domains& start, Goal goal) {
   goal_ = goal;
   result_ = SearchResult{};
   result_.stats.counters.assign(model_.counter_names().size(), 0);
@@ -70,20 +116,11 @@ SearchResult LearningSearch::run(const Domains& start, Goal goal) {
   for (std::size_t i = 0; alive && i < kept_.size(); ++i) alive = add_at_root(kept_[i]);
   if (!alive || !take_shared()) {
     ++result_.stats.failures;
-    stop(SearchStatus::exhausted);
-    return std::move(result_);
+    return stop(SearchStatus::exhausted);
   }
   restart_run_ = 1;
   restart_at_ = options_.restarts.kind != RestartKind::none ? restart_allowance(options_.restarts, 1) : 0;
-  Step step = Step::decide;
-  for (;;) {
-    switch (step) {
-      case Step::decide: step = decide(); break;
-      case Step::conflict: step = conflict(); break;
-      case Step::solution: step = solution(); break;
-      case Step::stop: return std::move(result_);
-    }
-  }
+  return Step::decide;
 }
 
 // Opens the next level with the orders' decision, or finds every variable fixed.
@@ -305,7 +342,7 @@ void LearningSearch::offer(const std::vector<Lit>& lits) {
 bool LearningSearch::limit_reached() {
   SearchResult& r = result_;
   const Stats& s = r.stats;
-  r.limit = own_limit(options_.limits, s, started_);
+  r.limit = own_limit(limits_, s, started_);
   if (r.limit == LimitHit::none && progress_.tick(r.stats)) r.limit = LimitHit::progress;
   if (r.limit == LimitHit::none && goal_.shared != nullptr) {
     // A part of a parallel search: its stop flag, its deadline, and one node at a time from the

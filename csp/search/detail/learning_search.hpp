@@ -27,6 +27,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,12 +47,19 @@ class LearningSearch {
 
   /// Searches from `start` until the goal is met, the space is exhausted or a limit fires.
   SearchResult run(const Domains& start, Goal goal);
+  /// Taking turns with another search, as DepthFirstSearch::start_turns and resume: a turn stops
+  /// on a limit before a decision, and the next goes on from there; a better `bound` sends search
+  /// back to the root under it, keeping what it learnt.
+  const SearchResult& start_turns(const Domains& start, Goal goal, const Limits& limits, std::optional<Value> bound);
+  const SearchResult& resume(const Limits& limits, std::optional<Value> bound);
   /// The trail and clauses of the last run, as it ended (for tests and statistics).
   const learning::Learner& learner() const { return learner_; }
 
  private:
   enum class Step : std::uint8_t { decide, conflict, solution, stop };
 
+  Step begin(const Domains& start, Goal goal);
+  void loop(Step step);
   Step decide();
   Step conflict();
   Step solution();
@@ -99,6 +107,7 @@ class LearningSearch {
   // The run under way.
   SearchResult result_;
   Goal goal_;
+  Limits limits_;  // the run's: the options' own, or a turn's
   std::chrono::steady_clock::time_point started_;
   ProgressCountdown progress_;
   Value bound_ = 0;               // the objective must be below it (minimize) or above it (maximize)
