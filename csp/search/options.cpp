@@ -46,6 +46,11 @@ void validate(const Model& model, const SearchOptions& options) {
   if (p.every_time.count() < 0) throw std::invalid_argument("Progress::every_time is negative");
   if (p.report && p.every_nodes == 0 && p.every_time.count() == 0)
     throw std::invalid_argument("Progress::report is set, and neither every_nodes nor every_time");
+  if (options.restarts.kind != RestartKind::none && options.restarts.base == 0)
+    throw std::invalid_argument("Restarts::base is 0: the first run must be allowed at least one failure");
+  if (options.restarts.kind == RestartKind::geometric && !(options.restarts.factor > 1.0))
+    throw std::invalid_argument("Restarts::factor is " + std::to_string(options.restarts.factor) +
+                                ": a geometric schedule's runs must grow (a factor above 1)");
   if (options.restarts.search != RestartSearch::same && options.restarts.kind == RestartKind::none)
     throw std::invalid_argument("Restarts::search changes the orders at restarts, and Restarts::kind is none");
 }

@@ -49,8 +49,8 @@ std::uint64_t restart_allowance(const Restarts& r, std::uint64_t run) {
     const std::uint64_t term = luby(run);
     return term > kMax / base ? kMax : base * term;
   }
-  // Geometric: base * factor^(run-1), in floating point, clamped; a factor at or below 1 would not
-  // grow, so it is taken as 1.5, the default.
+  // Geometric: base * factor^(run-1), in floating point, clamped. Solver refuses a factor at or
+  // below 1 (and a base of 0); called directly with one, the schedule still grows: 1.5 (and 1).
   const double factor = r.factor > 1 ? r.factor : 1.5;
   const double a = static_cast<double>(base) * std::pow(factor, static_cast<double>(run - 1));
   return a >= 1.8e19 ? kMax : std::max<std::uint64_t>(static_cast<std::uint64_t>(a), 1);

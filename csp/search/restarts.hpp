@@ -50,8 +50,8 @@ std::string_view to_string(RestartSearch s);
 /// How a search restarts (SearchOptions::restarts).
 struct Restarts {
   RestartKind kind = RestartKind::none;  ///< the schedule (none: no restarts)
-  std::uint64_t base = 100;              ///< failures allowed to the first run (scale of every run; >= 1)
-  double factor = 1.5;                   ///< geometric only: each run's allowance over the previous one (> 1)
+  std::uint64_t base = 100;              ///< failures allowed to the first run (scale of every run; >= 1, else Solver throws)
+  double factor = 1.5;                   ///< geometric only: each run's allowance over the previous one (> 1, else Solver throws)
   RestartSearch search = RestartSearch::same;  ///< the orders of the runs after a restart
 };
 

@@ -172,6 +172,14 @@ const std::vector<Call>& calls() {
          o.restarts.search = csp::RestartSearch::alternate;
          csp::Solver s(w.m, o);
        }},
+      {"a restart schedule out of range", Expect::invalid_argument,
+       [](World& w) {
+         csp::SearchOptions o;
+         o.restarts.kind = w.below(2) ? csp::RestartKind::luby : csp::RestartKind::geometric;
+         if (o.restarts.kind == csp::RestartKind::luby || w.below(2)) o.restarts.base = 0;
+         else o.restarts.factor = w.below(2) ? 1.0 : -0.5;
+         csp::Solver s(w.m, o);
+       }},
       {"unknown names", Expect::invalid_argument,
        [](World& w) {
          switch (w.below(3)) {
