@@ -280,17 +280,11 @@ py::object solution_item(const PySolution& s, const py::object& key) {
   throw py::type_error("a solution is indexed by a Var, a variable's name or a list of them");
 }
 
-bool is_constant(const ModelCore& core, csp::Var v) {
-  for (const auto& [c, var] : core.constants)
-    if (var == v) return true;
-  return false;
-}
-
 py::dict solution_dict(const PySolution& s) {
   py::dict d;
   for (std::size_t i = 0; i < s.values.size(); ++i) {
     const csp::Var v{static_cast<int>(i)};
-    if (!is_constant(*s.core, v)) d[py::str(s.core->model.name(v))] = s.values[i];
+    if (s.core->listed(v)) d[py::str(s.core->model.name(v))] = s.values[i];
   }
   return d;
 }
@@ -359,8 +353,8 @@ std::shared_ptr<PySolver> make_solver(const Core& core, const py::kwargs& kwargs
   return s;
 }
 
-PyResult optimize(PySolver& s, const PyVar& x, csp::Objective::Sense sense, const py::object& on_solution) {
-  const csp::Objective objective{var_of(*s.core, x), sense};
+PyResult optimize(PySolver& s, const py::object& x, csp::Objective::Sense sense, const py::object& on_solution) {
+  const csp::Objective objective{objective_var(s.core, x), sense};
   csp::SolutionCallback tell;
   if (!on_solution.is_none()) {
     Core core = s.core;
@@ -575,7 +569,9 @@ void bind_search(py::module_& m) {
                          "One solution: sol[x] for a Var, sol['name'], sol[[x, y]] for a list; as_dict() by name. "
                          "Keeps its model alive.")
       .def("__getitem__", &solution_item, py::arg("key"))
-      .def("as_dict", &solution_dict, "{name: value} for every variable (not the fixed ones standing for integers).")
+      .def("as_dict", &solution_dict,
+           "{name: value} for every variable of Model.vars (not the fixed ones standing for integers, nor those "
+           "the expressions introduced).")
       .def_property_readonly("values", [](const PySolution& s) { return s.values; }, "The values by variable id.")
       .def("__len__", [](const PySolution& s) { return s.values.size(); })
       .def("__repr__", [](const PySolution& s) {
@@ -583,7 +579,7 @@ void bind_search(py::module_& m) {
         std::size_t shown = 0;
         for (std::size_t i = 0; i < s.values.size(); ++i) {
           const csp::Var v{static_cast<int>(i)};
-          if (is_constant(*s.core, v)) continue;
+          if (!s.core->listed(v)) continue;
           if (shown == 12) {
             text += ", ...";
             break;
@@ -671,15 +667,16 @@ search and raises KeyboardInterrupt. One search at a time per model.)doc");
           "once).")
       .def(
           "minimize",
-          [](PySolver& s, const PyVar& x, const py::object& on_solution) {
+          [](PySolver& s, const py::object& x, const py::object& on_solution) {
             return optimize(s, x, csp::Objective::Sense::minimize, on_solution);
           },
           py::arg("objective"), py::arg("on_solution") = py::none(),
-          "Branch and bound: the least value of the objective variable. on_solution(sol) is told of each "
-          "improving solution (return False to stop). result.objective, result.optimal.")
+          "Branch and bound: the least value of the objective, a variable or an integer expression (x + 2*y; one "
+          "variable is made for it, once per expression). on_solution(sol) is told of each improving solution "
+          "(return False to stop). result.objective, result.optimal.")
       .def(
           "maximize",
-          [](PySolver& s, const PyVar& x, const py::object& on_solution) {
+          [](PySolver& s, const py::object& x, const py::object& on_solution) {
             return optimize(s, x, csp::Objective::Sense::maximize, on_solution);
           },
           py::arg("objective"), py::arg("on_solution") = py::none(), "As minimize, for the greatest value.")
