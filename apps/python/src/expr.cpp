@@ -205,7 +205,9 @@ PyIntExpr combine(Op op, const PyIntExpr& a, const PyIntExpr& b) {
 py::object arith(Op op, py::handle a, py::handle b) {
   const auto x = as_int(a), y = as_int(b);
   if (!x || !y) return not_implemented();
-  return py::cast(combine(op, *x, *y));
+  const PyIntExpr r = combine(op, *x, *y);
+  if (x->value && y->value) return py::int_(*r.value);  // fdcsp.div(-7, 2), True + True: a number, as Python's
+  return py::cast(r);
 }
 
 PyIntExpr operand(py::handle h, const char* what) {

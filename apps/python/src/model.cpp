@@ -1,7 +1,7 @@
 // fdcsp.Model and fdcsp.Var: variables and every constraint family of csp/constraints/, each a
 // method that posts the library's propagator (no second engine). Integers are accepted wherever a
-// variable is (a fixed variable stands for each). The operators of the expression layer
-// (csp/modelling/, issue 32) are not here yet: Model.add() is their place (fdcsp/__init__.py).
+// variable is (a fixed variable stands for each). The operators of the expression layer and
+// Model.add are expr.cpp's.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
@@ -358,9 +358,10 @@ std::unique_ptr<csp::Propagator> python_predicate(ModelCore* core, std::vector<c
 
 void bind_model(py::module_& m) {
   py::class_<PyVar>(m, "Var",
-                    "An integer variable of a Model (a handle: the model holds its domain). Comparison and "
-                    "arithmetic operators are reserved for the expression layer; use the Model's constraint "
-                    "methods.")
+                    "An integer variable of a Model (a handle: the model holds its domain). Its operators build "
+                    "expressions (x + 2*y <= z: IntExpr, BoolExpr) for Model.add. Hashed by identity: x == y of two "
+                    "variables is a constraint whose bool() tells whether they are the same variable, so a Var is a "
+                    "dict key.")
       .def_property_readonly("name", &PyVar::name, "The variable's name ('x17' when none was given).")
       .def_property_readonly("id", [](const PyVar& v) { return v.var.id; }, "Its index in the model (creation order).")
       .def_property_readonly("model", [](const PyVar& v) { return v.core; }, "The model it belongs to.")
