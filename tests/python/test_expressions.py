@@ -199,6 +199,22 @@ def test_decisions():
     assert m.count().count == sum(abs(a - b) + (a > b) * 2 <= 3 for a in range(6) for b in range(6))
 
 
+def test_phases_branch_on_their_variables_first():
+    m = fdcsp.Model()
+    x, y = m.int_var(0, 3, "x"), m.int_var(0, 3, "y")
+    m.add(x + y <= 4)
+    assert m.solve().solution[[x, y]] == [0, 0]
+    assert m.solve(phases=[([y], "input", "max")]).solution[[x, y]] == [0, 3]
+    assert m.solve(phases=[([y, x], None, "max")], threads=2).solution[[x, y]] == [1, 3]
+    assert m.count(phases=[([y],), ([x], "mrv", "max")]).count == m.count().count == 13
+    for bad, message in (([([], "input")], "no variables"), ([([x], "fastest")], "fastest"), (5, "takes a list"),
+                         ([(x,)], "takes a list"), ([([x], 3)], "takes a list")):
+        with pytest.raises(ValueError, match=message):
+            m.solve(phases=bad)
+    with pytest.raises(ValueError, match="another model"):
+        m.solve(phases=[(fdcsp.Model().int_vars(1, 0, 1),)])
+
+
 def test_variables_stay_dict_keys_and_list_members():
     m = fdcsp.Model()
     q = m.int_vars(3, 0, 2, "q")
