@@ -259,10 +259,29 @@ def test_a_long_sum_is_fast_and_no_deep_recursion():
     m.add(total == 1)
     m.add(fdcsp.sum(x) <= 1)
     del total
-    chain = x[0] == 0
-    for _ in range(200000):
-        chain = ~chain
+    chain = x[0]
+    for _ in range(300000):
+        chain = chain - x[1] + 1
     del chain  # a deep tree goes without a deep recursion
+
+
+def test_nesting_is_bounded_before_the_stack_is():
+    m = fdcsp.Model()
+    x, y = m.int_var(0, 5, "x"), m.int_var(0, 5, "y")
+    c, e = x == 0, x
+    for i in range(1000):
+        c = c | (y == i % 3)
+        e = abs(e - 1)
+    m.add([c, e <= 4])
+
+    def iterated(a):
+        for _ in range(1000):
+            a = abs(a - 1)
+        return a
+    assert m.count().count == sum((a == 0 or b < 3) and iterated(a) <= 4 for a in range(6) for b in range(6)) == 21
+    with pytest.raises(ValueError, match="all_of"):
+        for i in range(3000):
+            c = c & (x > 0)
 
 
 def test_misuse_is_a_clear_exception():

@@ -35,6 +35,7 @@ struct PyIntExpr {
   csp::IntExpr e;
   Core core;                          // the model of its variables (null: it has none)
   std::optional<std::int64_t> value;  // set for a constant
+  int depth = 0;                      // nested nodes the flattening recurses into (nested())
 };
 
 /// A Boolean expression (a constraint) as Python holds it.
@@ -43,6 +44,7 @@ struct PyBoolExpr {
   Core core;
   std::optional<bool> value;     // set for a constant
   std::optional<bool> identity;  // x == y or x != y of two variables: its truth as a comparison of handles
+  int depth = 0;
 };
 
 /// fdcsp.Array: a list of integer expressions that an expression indexes (element).
@@ -50,9 +52,23 @@ struct PyArray {
   py::list items;  // as given
   csp::IntExprs exprs;
   Core core;
+  int depth = 0;
 };
 
 py::object not_implemented() { return py::reinterpret_borrow<py::object>(Py_NotImplemented); }
+
+/// The depth of a node over children `depth` deep: a ValueError beyond what the flattening's recursion
+/// can take on any thread's stack (a loop of c = c & ..., e = abs(e ...)). Sums do not count: they are
+/// flattened without recursion, and so are any long sum, conjunction or disjunction built from a list.
+int nested(int depth) {
+  constexpr int kMaxDepth = 2000;
+  if (depth > kMaxDepth)
+    throw py::value_error("an expression nested more than " + std::to_string(kMaxDepth) +
+                          " operators deep (a loop such as c = c & ... or e = abs(e ...)): build long "
+                          "conjunctions, disjunctions and sums from a list with fdcsp.all_of, fdcsp.any_of, "
+                          "fdcsp.sum");
+  return depth;
+}
 
 std::string type_name(py::handle h) { return py::str(py::type::of(h).attr("__name__")).cast<std::string>(); }
 
@@ -95,7 +111,7 @@ std::optional<PyIntExpr> as_int(py::handle h) {
     const auto& b = h.cast<const PyBoolExpr&>();
     std::optional<std::int64_t> value;
     if (b.value) value = *b.value ? 1 : 0;
-    return PyIntExpr{csp::IntExpr(b.e), b.core, value};
+    return PyIntExpr{csp::IntExpr(b.e), b.core, value, nested(b.depth + 1)};
   }
   if (const auto c = python_int(h)) return PyIntExpr{csp::IntExpr(*c), nullptr, c};
   return std::nullopt;
@@ -205,8 +221,11 @@ PyIntExpr combine(Op op, const PyIntExpr& a, const PyIntExpr& b) {
 py::object arith(Op op, py::handle a, py::handle b) {
   const auto x = as_int(a), y = as_int(b);
   if (!x || !y) return not_implemented();
-  const PyIntExpr r = combine(op, *x, *y);
+  PyIntExpr r = combine(op, *x, *y);
   if (x->value && y->value) return py::int_(*r.value);  // fdcsp.div(-7, 2), True + True: a number, as Python's
+  // A sum adds no depth; // and % are a few nodes; x ** k, k products.
+  const int more = op == Op::add || op == Op::sub ? 0 : op == Op::pow ? static_cast<int>(*y->value) : 3;
+  r.depth = nested(std::max(x->depth, y->depth) + more);
   return py::cast(r);
 }
 
@@ -235,6 +254,7 @@ py::object compare(Rel rel, py::handle a, py::handle b) {
     const auto &v = a.cast<const PyVar&>(), &w = b.cast<const PyVar&>();
     out.identity = (v.core == w.core && v.var == w.var) == (rel == Rel::eq);
   }
+  out.depth = nested(std::max(x->depth, y->depth) + 1);
   return py::cast(out);
 }
 
@@ -250,6 +270,7 @@ py::object logic(Logic op, py::handle a, py::handle b) {
     case Logic::exclusive: out.e = csp::IntExpr(x->e) != csp::IntExpr(y->e); break;
     case Logic::implication: out.e = csp::implies(x->e, y->e); break;
   }
+  out.depth = nested(std::max(x->depth, y->depth) + (op == Logic::implication ? 2 : 1));  // implies: ~x | y
   return py::cast(out);
 }
 
@@ -419,11 +440,12 @@ csp::Var made_var(ModelCore& core, const PyIntExpr& x) {
   return v;
 }
 
-csp::IntExprs exprs_of(py::handle items, Core& core, const char* what) {
+csp::IntExprs exprs_of(py::handle items, Core& core, int& depth, const char* what) {
   csp::IntExprs out;
   for (const py::handle item : items) {
     PyIntExpr x = operand(item, what);
     core = joined(core, x.core);
+    depth = std::max(depth, x.depth);
     out.push_back(std::move(x.e));
   }
   return out;
@@ -448,13 +470,15 @@ py::object extremum(bool least, const py::args& args) {
     else folded = folded ? (least ? std::min(*folded, *x.value) : std::max(*folded, *x.value)) : *x.value;
   }
   if (constants) return py::int_(*folded);
-  const csp::IntExprs xs = exprs_of(items, core, what);
-  return py::cast(PyIntExpr{least ? csp::min(xs) : csp::max(xs), core, std::nullopt});
+  int depth = 0;
+  const csp::IntExprs xs = exprs_of(items, core, depth, what);
+  return py::cast(PyIntExpr{least ? csp::min(xs) : csp::max(xs), core, std::nullopt, nested(depth + 1)});
 }
 
 PyIntExpr element(const PyArray& array, py::handle index) {
   const PyIntExpr i = operand(index, "indexing an array");
-  return PyIntExpr{csp::at(array.exprs, i.e), joined(array.core, i.core), std::nullopt};
+  return PyIntExpr{csp::at(array.exprs, i.e), joined(array.core, i.core), std::nullopt,
+                   nested(std::max(array.depth, i.depth) + 1)};
 }
 
 PyArray array_of(py::handle items) {
@@ -463,7 +487,7 @@ PyArray array_of(py::handle items) {
                                                                  "expressions, not " + type_name(items));
   PyArray a;
   a.items = py::list(py::reinterpret_borrow<py::object>(items));
-  a.exprs = exprs_of(a.items, a.core, "an array");
+  a.exprs = exprs_of(a.items, a.core, a.depth, "an array");
   if (a.exprs.empty()) throw py::value_error("an empty array (there is nothing to index)");
   return a;
 }
@@ -491,7 +515,7 @@ void def_operators(C& cls) {
     const PyIntExpr x = operand(a, "abs");
     if (x.value) return py::cast(PyIntExpr{csp::IntExpr(*x.value < 0 ? -*x.value : *x.value), nullptr,
                                            *x.value < 0 ? -*x.value : *x.value});
-    return py::cast(PyIntExpr{csp::abs(x.e), x.core, std::nullopt});
+    return py::cast(PyIntExpr{csp::abs(x.e), x.core, std::nullopt, nested(x.depth + 1)});
   });
   const std::pair<const char*, Rel> rels[] = {{"__eq__", Rel::eq}, {"__ne__", Rel::ne}, {"__lt__", Rel::lt},
                                               {"__le__", Rel::le}, {"__gt__", Rel::gt}, {"__ge__", Rel::ge}};
@@ -510,7 +534,8 @@ void def_operators(C& cls) {
   }
   cls.def("__invert__", [](py::handle a) {
     const PyBoolExpr b = constraint(a, "~");
-    return PyBoolExpr{~b.e, b.core, b.value ? std::optional<bool>(!*b.value) : std::nullopt, std::nullopt};
+    return PyBoolExpr{~b.e, b.core, b.value ? std::optional<bool>(!*b.value) : std::nullopt, std::nullopt,
+                      nested(b.depth + 1)};
   });
   cls.def(
       "implies",
@@ -552,7 +577,9 @@ other expressions; it is a value (nothing is posted until a comparison of it goe
     == != < <= > >=            a constraint (BoolExpr)
 
 Integers must fit 64 bits, and every value an expression takes 32 (a variable's range); a float is a
-TypeError. Unhashable (== builds a constraint), and with no truth value: bool(e) is a TypeError.)doc");
+TypeError. Operators nest at most 2,000 deep (sums any length: e = e + x in a loop is fine; build long
+conjunctions with fdcsp.all_of). Unhashable (== builds a constraint), and with no truth value: bool(e)
+is a TypeError.)doc");
   def_operators(int_expr);
   int_expr.attr("__hash__") = py::none();
   int_expr.def("__bool__", [](const PyIntExpr&) -> bool {
@@ -625,9 +652,10 @@ fdcsp.element(items, i) is the same as Array(items)[i] for an expression i (and 
       "sum",
       [](py::handle items) -> py::object {
         Core core;
-        const csp::IntExprs xs = exprs_of(items, core, "fdcsp.sum");
+        int depth = 0;
+        const csp::IntExprs xs = exprs_of(items, core, depth, "fdcsp.sum");
         if (xs.empty()) throw py::value_error("fdcsp.sum of an empty list (write 0 if that is meant)");
-        return py::cast(PyIntExpr{csp::sum(xs), core, std::nullopt});
+        return py::cast(PyIntExpr{csp::sum(xs), core, std::nullopt, depth});
       },
       py::arg("items"),
       "The sum of integers, variables, expressions and constraints (each 0 or 1), as one flat linear node: "
@@ -651,11 +679,13 @@ fdcsp.element(items, i) is the same as Array(items)[i] for an expression i (and 
       for (const py::handle item : items) {
         const PyBoolExpr b = constraint(item, all ? "fdcsp.all_of" : "fdcsp.any_of");
         out.core = joined(out.core, b.core);
+        out.depth = std::max(out.depth, b.depth);
         xs.push_back(b.e);
       }
       if (!xs.empty()) {
         out.e = all ? csp::all_of(xs) : csp::any_of(xs);
         out.value.reset();
+        out.depth = nested(out.depth + 1);
       }
       return out;
     };
