@@ -67,6 +67,62 @@ std::shared_ptr<BoolNode> bool_var_node(Var v, const void* model) {
 
 }  // namespace
 
+namespace detail {
+namespace {
+
+// The nodes whose last reference is being dropped, taken apart one at a time: each gives its
+// children to these lists before it goes, so that no destructor finds a child to recurse into.
+struct Pending {
+  std::vector<std::shared_ptr<IntNode>> ints;
+  std::vector<std::shared_ptr<BoolNode>> bools;
+
+  void take(IntNode& n) {
+    for (const auto& term : n.terms) ints.push_back(term.second.shared());
+    for (const IntExpr& e : n.args) ints.push_back(e.shared());
+    if (n.boolean) bools.push_back(std::move(n.boolean));
+    n.terms.clear();
+    n.args.clear();
+  }
+  void take(BoolNode& n) {
+    if (n.lhs) ints.push_back(std::move(n.lhs));
+    if (n.rhs) ints.push_back(std::move(n.rhs));
+    for (const BoolExpr& e : n.args) bools.push_back(e.shared());
+    n.args.clear();
+  }
+  // Drops every pending reference; a node held here alone is taken apart first.
+  void run() {
+    while (!ints.empty() || !bools.empty()) {
+      if (!ints.empty()) {
+        std::shared_ptr<IntNode> p = std::move(ints.back());
+        ints.pop_back();
+        if (p.use_count() == 1) take(*p);
+      } else {
+        std::shared_ptr<BoolNode> p = std::move(bools.back());
+        bools.pop_back();
+        if (p.use_count() == 1) take(*p);
+      }
+    }
+  }
+};
+
+}  // namespace
+
+IntNode::~IntNode() {
+  if (terms.empty() && args.empty() && !boolean) return;
+  Pending pending;
+  pending.take(*this);
+  pending.run();
+}
+
+BoolNode::~BoolNode() {
+  if (!lhs && !rhs && args.empty()) return;
+  Pending pending;
+  pending.take(*this);
+  pending.run();
+}
+
+}  // namespace detail
+
 IntVars::operator std::vector<Var>() const { return {begin(), end()}; }
 
 void IntExpr::throw_out_of_range() { throw std::invalid_argument("IntExpr: a constant outside the 64-bit range"); }

@@ -161,6 +161,11 @@ TEST_CASE("expressions: sum of a list, and a sum grown term by term", "[modellin
   m.post(chain == 1);
   m.post(flat <= 1);
   REQUIRE(m.model().propagator_count() == 2);
+  // A million nested nodes go without a deep recursion (their destructor takes them apart).
+  csp::IntExpr longer = 0;
+  for (int i = 0; i < 1'000'000; ++i) longer = longer + x[0];
+  csp::BoolExpr nested = x[0] == 0;
+  for (int i = 0; i < 300'000; ++i) nested = ~nested;
 }
 
 TEST_CASE("expressions: Boolean connectives, implication and reified comparisons as integers", "[modelling]") {

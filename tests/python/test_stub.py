@@ -9,9 +9,17 @@ from fdcsp import _fdcsp
 
 
 def stub_classes():
+    """{class: the names its stub defines}, those of its base classes in the stub included."""
     tree = ast.parse((pathlib.Path(_fdcsp.__file__).parent / "_fdcsp.pyi").read_text())
-    return {c.name: {f.name for f in c.body if isinstance(f, ast.FunctionDef)}
-            for c in tree.body if isinstance(c, ast.ClassDef)}
+    classes = {c.name: c for c in tree.body if isinstance(c, ast.ClassDef)}
+
+    def names(c):
+        own = {f.name for f in c.body if isinstance(f, ast.FunctionDef)}
+        for base in c.bases:
+            if isinstance(base, ast.Name) and base.id in classes:
+                own |= names(classes[base.id])
+        return own
+    return {name: names(c) for name, c in classes.items()}
 
 
 def test_stub_matches_the_module():

@@ -10,23 +10,28 @@
     sol = m.solve(order="mrv").solution
     sol[q[0]], sol.as_dict()
 
-Classes: Model (variables, constraints), Var, Solver (search options by the names of fdcsp.options()),
-Result, Solution, Solutions (the lazy iterator of Solver.solutions()), Domains (what a Python order
-sees), Sudoku, SudokuSolver, SudokuResult. docs/python.md is the guide.
+Expressions: m.add(x + 2*y <= z), m.add(abs(x - y) == 3), b = (x > 3), m.add(b | (y == 0)),
+m.minimize(fdcsp.max(ends)), fdcsp.Array(costs)[i] (element); // and % as on Python ints (floor),
+fdcsp.div / fdcsp.mod rounded toward zero (the library's).
+
+Classes: Model (variables, constraints), Var, IntExpr, BoolExpr, Array, Solver (search options by the
+names of fdcsp.options()), Result, Solution, Solutions (the lazy iterator of Solver.solutions()), Domains
+(what a Python order sees), Sudoku, SudokuSolver, SudokuResult. docs/python.md is the guide.
 
 The search runs in C++ with the GIL released; Ctrl-C stops it with KeyboardInterrupt. Python orders
 (order=f, values=f) and Model.predicate call Python at every node: slow, for teaching.
 """
 
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Union
 
-from ._fdcsp import (Domains, Model, Result, Solution, Solutions, Solver, Sudoku, SudokuResult, SudokuSolver, Var,
-                     options)
+from ._fdcsp import (Array, BoolExpr, Domains, IntExpr, Model, Result, Solution, Solutions, Solver, Sudoku,
+                     SudokuResult, SudokuSolver, Var, all_of, any_of, div, element, max, min, mod, options, sum)
 from ._sudoku_html import sudoku_html
 
 __version__ = "0.1.0"
-__all__ = ["Domains", "Model", "Result", "Solution", "Solutions", "Solver", "Sudoku", "SudokuResult", "SudokuSolver",
-           "Var", "options", "sudoku_html"]
+__all__ = ["Array", "BoolExpr", "Domains", "IntExpr", "Model", "Result", "Solution", "Solutions", "Solver", "Sudoku",
+           "SudokuResult", "SudokuSolver", "Var", "all_of", "any_of", "div", "element", "max", "min", "mod", "options",
+           "sudoku_html", "sum"]
 
 
 def _solve(self: Model, **options: Any) -> Result:
@@ -44,25 +49,18 @@ def _solutions(self: Model, **options: Any) -> Solutions:
     return Solver(self, **options).solutions()
 
 
-def _minimize(self: Model, objective: Var, on_solution: Optional[Callable[[Solution], Any]] = None,
+def _minimize(self: Model, objective: Union[Var, IntExpr], on_solution: Optional[Callable[[Solution], Any]] = None,
               **options: Any) -> Result:
-    """The least value of `objective` (branch and bound): Solver(self, **options).minimize(objective)."""
+    """The least value of `objective`, a Var or an integer expression (branch and bound):
+    Solver(self, **options).minimize(objective)."""
     return Solver(self, **options).minimize(objective, on_solution)
 
 
-def _maximize(self: Model, objective: Var, on_solution: Optional[Callable[[Solution], Any]] = None,
+def _maximize(self: Model, objective: Union[Var, IntExpr], on_solution: Optional[Callable[[Solution], Any]] = None,
               **options: Any) -> Result:
-    """The greatest value of `objective` (branch and bound): Solver(self, **options).maximize(objective)."""
+    """The greatest value of `objective`, a Var or an integer expression (branch and bound):
+    Solver(self, **options).maximize(objective)."""
     return Solver(self, **options).maximize(objective, on_solution)
-
-
-def _add(self: Model, constraint: Any) -> None:
-    """Posts an expression such as x + 2*y <= z: the place of the expression layer.
-
-    The C++ modelling layer (csp/modelling/, issue 32) is being written; its Python operators on Var
-    will come here. Until then, use the constraint methods (linear, compare, reify, ...)."""
-    raise NotImplementedError("expressions (x + y <= z) come with the modelling layer (issue 32); use the constraint "
-                              "methods meanwhile: linear, compare, reify, element, ...")
 
 
 Model.solve = _solve
@@ -70,5 +68,4 @@ Model.count = _count
 Model.solutions = _solutions
 Model.minimize = _minimize
 Model.maximize = _maximize
-Model.add = _add
 Sudoku._repr_html_ = sudoku_html

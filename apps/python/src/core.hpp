@@ -42,6 +42,10 @@ struct ModelCore {
   csp::Model model;
   std::vector<std::function<void(csp::Model&)>> recipe;
   std::map<csp::Value, csp::Var> constants;  // the fixed variables that stand for integers
+  std::vector<std::uint8_t> internal;        // by variable id: introduced by an expression (not listed)
+  bool explicit_decisions = false;           // add_decisions() named the decisions (else: every user variable)
+  // The variable made for each expression given as an objective (kept alive, so the key stays unique).
+  std::vector<std::pair<std::shared_ptr<const void>, csp::Var>> objectives;
   std::uint64_t version = 0;                 // bumped by every change: solvers rebuild after one
   std::atomic<bool> busy{false};             // a search (or an open solutions() generator) runs on it
 
@@ -53,10 +57,15 @@ struct ModelCore {
 
   /// RuntimeError while a search runs on the model.
   void check_idle() const;
-  /// Applies `step` to the model and records it; throws RuntimeError while a search runs.
+  /// Applies `step` to the model and records it; throws RuntimeError while a search runs. A step
+  /// that throws leaves the model as it was before it (built again from the recipe).
   void change(std::function<void(csp::Model&)> step);
-  /// A variable (its creation recorded as a step).
+  /// A variable (its creation recorded as a step; as change() when it throws).
   csp::Var add_var(std::function<csp::Var(csp::Model&)> make);
+  /// A variable the user asked for: listed in vars, and a decision unless add_decisions() named them.
+  csp::Var user_var(std::function<csp::Var(csp::Model&)> make);
+  /// Whether v is listed (Model.vars, Solution.as_dict): not a constant's, not an expression's.
+  bool listed(csp::Var v) const;
   /// The fixed variable standing for the integer c (one per value).
   csp::Var constant(csp::Value c);
   /// A new model built by the recipe (the same variables and propagators, in the same order).
@@ -98,5 +107,10 @@ std::vector<csp::Var> vars_of(const ModelCore& core, const std::vector<PyVar>& v
 void bind_model(py::module_& m);
 void bind_search(py::module_& m);
 void bind_sudoku(py::module_& m);
+void bind_expressions(py::module_& m);  // after bind_model: adds operators to Var and methods to Model
+
+/// The variable an objective names: a Var of `core`, or one made for an integer expression (once per
+/// expression). TypeError / ValueError for anything else.
+csp::Var objective_var(const std::shared_ptr<ModelCore>& core, const py::handle& objective);
 
 }  // namespace fdcsp_py

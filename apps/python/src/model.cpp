@@ -1,7 +1,7 @@
 // fdcsp.Model and fdcsp.Var: variables and every constraint family of csp/constraints/, each a
 // method that posts the library's propagator (no second engine). Integers are accepted wherever a
-// variable is (a fixed variable stands for each). The operators of the expression layer
-// (csp/modelling/, issue 32) are not here yet: Model.add() is their place (fdcsp/__init__.py).
+// variable is (a fixed variable stands for each). The operators of the expression layer and
+// Model.add are expr.cpp's.
 #include <pybind11/functional.h>
 #include <pybind11/stl.h>
 
@@ -40,17 +40,36 @@ void ModelCore::check_idle() const {
 
 void ModelCore::change(std::function<void(csp::Model&)> step) {
   check_idle();
-  step(model);
+  ++version;  // even when the step fails: the model below may be another object then
+  try {
+    step(model);
+  } catch (...) {
+    model = rebuild();  // part of the step may be in the model (an expression half posted)
+    throw;
+  }
   recipe.push_back(std::move(step));
-  ++version;
 }
 
 csp::Var ModelCore::add_var(std::function<csp::Var(csp::Model&)> make) {
-  check_idle();
-  const csp::Var v = make(model);
-  recipe.push_back([make = std::move(make)](csp::Model& m) { make(m); });
-  ++version;
+  csp::Var v;
+  change([&v, &make](csp::Model& m) { v = make(m); });
+  recipe.back() = [make = std::move(make)](csp::Model& m) { make(m); };
   return v;
+}
+
+csp::Var ModelCore::user_var(std::function<csp::Var(csp::Model&)> make) {
+  if (explicit_decisions) return add_var(std::move(make));
+  return add_var([make = std::move(make)](csp::Model& m) {
+    const csp::Var v[] = {make(m)};
+    m.add_decisions(v);
+    return v[0];
+  });
+}
+
+bool ModelCore::listed(csp::Var v) const {
+  const auto i = static_cast<std::size_t>(v.id);
+  if (i < internal.size() && internal[i] != 0) return false;
+  return std::none_of(constants.begin(), constants.end(), [v](const auto& k) { return k.second == v; });
 }
 
 csp::Var ModelCore::constant(csp::Value c) {
@@ -339,9 +358,10 @@ std::unique_ptr<csp::Propagator> python_predicate(ModelCore* core, std::vector<c
 
 void bind_model(py::module_& m) {
   py::class_<PyVar>(m, "Var",
-                    "An integer variable of a Model (a handle: the model holds its domain). Comparison and "
-                    "arithmetic operators are reserved for the expression layer; use the Model's constraint "
-                    "methods.")
+                    "An integer variable of a Model (a handle: the model holds its domain). Its operators build "
+                    "expressions (x + 2*y <= z: IntExpr, BoolExpr) for Model.add. Hashed by identity: x == y of two "
+                    "variables is a constraint whose bool() tells whether they are the same variable, so a Var is a "
+                    "dict key.")
       .def_property_readonly("name", &PyVar::name, "The variable's name ('x17' when none was given).")
       .def_property_readonly("id", [](const PyVar& v) { return v.var.id; }, "Its index in the model (creation order).")
       .def_property_readonly("model", [](const PyVar& v) { return v.core; }, "The model it belongs to.")
@@ -369,7 +389,7 @@ time; it cannot change while a search runs on it.)doc");
           "int_var",
           [](const Core& c, long long lo, long long hi, const std::string& name) {
             if (lo > hi) throw py::value_error("empty domain [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
-            return wrap(c, c->add_var([lo = value_of(lo), hi = value_of(hi), name](csp::Model& md) {
+            return wrap(c, c->user_var([lo = value_of(lo), hi = value_of(hi), name](csp::Model& md) {
               return md.add_var(lo, hi, name);
             }));
           },
@@ -378,7 +398,7 @@ time; it cannot change while a search runs on it.)doc");
           "int_var",
           [](const Core& c, const std::vector<long long>& values, const std::string& name) {
             if (values.empty()) throw py::value_error("empty domain for variable '" + name + "'");
-            return wrap(c, c->add_var([vs = values_of(values), name](csp::Model& md) { return md.add_var(vs, name); }));
+            return wrap(c, c->user_var([vs = values_of(values), name](csp::Model& md) { return md.add_var(vs, name); }));
           },
           py::arg("values"), py::arg("name") = "", "A variable whose domain is the listed values.")
       .def(
@@ -389,7 +409,7 @@ time; it cannot change while a search runs on it.)doc");
             std::vector<PyVar> out;
             for (int i = 0; i < n; ++i) {
               std::string name = prefix.empty() ? std::string() : prefix + std::to_string(i);
-              out.push_back(wrap(c, c->add_var([lo = value_of(lo), hi = value_of(hi), name](csp::Model& md) {
+              out.push_back(wrap(c, c->user_var([lo = value_of(lo), hi = value_of(hi), name](csp::Model& md) {
                 return md.add_var(lo, hi, name);
               })));
             }
@@ -399,7 +419,7 @@ time; it cannot change while a search runs on it.)doc");
           "n variables with domain lo..hi, named prefix0, prefix1, ... when a prefix is given.")
       .def(
           "bool_var", [](const Core& c, const std::string& name) {
-            return wrap(c, c->add_var([name](csp::Model& md) { return md.add_var(0, 1, name); }));
+            return wrap(c, c->user_var([name](csp::Model& md) { return md.add_var(0, 1, name); }));
           },
           py::arg("name") = "", "A 0/1 variable.")
       .def(
@@ -410,11 +430,11 @@ time; it cannot change while a search runs on it.)doc");
           [](const Core& c) {
             std::vector<PyVar> out;
             for (csp::Var v : c->model.vars())
-              if (std::none_of(c->constants.begin(), c->constants.end(), [v](const auto& k) { return k.second == v; }))
-                out.push_back(wrap(c, v));
+              if (c->listed(v)) out.push_back(wrap(c, v));
             return out;
           },
-          "The variables, in creation order (without the fixed ones standing for integers).")
+          "The variables, in creation order (without the fixed ones standing for integers, nor those the "
+          "expressions introduced).")
       .def(
           "find",
           [](const Core& c, const std::string& name) -> std::optional<PyVar> {

@@ -8,6 +8,7 @@ PYBIND11_MODULE(_fdcsp, m) {
   fdcsp_py::note_main_thread(
       pybind11::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>());
   fdcsp_py::bind_model(m);
+  fdcsp_py::bind_expressions(m);
   fdcsp_py::bind_search(m);
   fdcsp_py::bind_sudoku(m);
 }

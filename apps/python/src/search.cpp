@@ -280,17 +280,11 @@ py::object solution_item(const PySolution& s, const py::object& key) {
   throw py::type_error("a solution is indexed by a Var, a variable's name or a list of them");
 }
 
-bool is_constant(const ModelCore& core, csp::Var v) {
-  for (const auto& [c, var] : core.constants)
-    if (var == v) return true;
-  return false;
-}
-
 py::dict solution_dict(const PySolution& s) {
   py::dict d;
   for (std::size_t i = 0; i < s.values.size(); ++i) {
     const csp::Var v{static_cast<int>(i)};
-    if (!is_constant(*s.core, v)) d[py::str(s.core->model.name(v))] = s.values[i];
+    if (s.core->listed(v)) d[py::str(s.core->model.name(v))] = s.values[i];
   }
   return d;
 }
@@ -317,9 +311,55 @@ std::string status_name(csp::SearchStatus s) {
 
 // --- Solver ----------------------------------------------------------------------------------
 
+/// One phase of Solver(phases=...): branch on `vars` first, with these orders (named by the option
+/// table's order and values; empty: the solver's own).
+struct PyPhase {
+  std::vector<csp::Var> vars;
+  csp::VariableOrderFactory order;
+  csp::ValueOrderFactory values;
+};
+
+// The phases as Python gives them: an iterable of (vars, order=None, values=None), names or None.
+std::vector<PyPhase> phases_of(const ModelCore& core, const py::handle& phases) {
+  std::vector<PyPhase> out;
+  const char* const usage = "option 'phases' takes a list of (vars, order=None, values=None): variables, and "
+                            "names of the options order and values";
+  if (!py::isinstance<py::iterable>(phases)) throw py::value_error(usage);
+  for (const py::handle item : phases) {
+    if (!py::isinstance<py::sequence>(item) || py::isinstance<py::str>(item)) throw py::value_error(usage);
+    const auto t = py::reinterpret_borrow<py::sequence>(item);
+    if (t.size() < 1 || t.size() > 3) throw py::value_error(usage);
+    PyPhase phase;
+    try {
+      phase.vars = vars_of(core, t[0].cast<std::vector<PyVar>>());
+    } catch (const py::cast_error&) {
+      throw py::value_error(usage);
+    }
+    if (phase.vars.empty()) throw py::value_error("option 'phases': a phase of no variables");
+    csp::SearchSettings names;  // the option table's names made into orders, as the options are
+    const py::object order = t.size() > 1 ? py::object(t[1]) : py::none();
+    const py::object values = t.size() > 2 ? py::object(t[2]) : py::none();
+    for (const auto& [given, field] : {std::pair{order, &csp::SearchSettings::order}, {values, &csp::SearchSettings::values}}) {
+      if (given.is_none()) continue;
+      if (!py::isinstance<py::str>(given)) throw py::value_error(usage);
+      names.*field = given.cast<std::string>();
+    }
+    try {
+      const csp::SearchOptions o = names.search_options();
+      if (!order.is_none()) phase.order = o.order;
+      if (!values.is_none()) phase.values = o.values;
+    } catch (const std::invalid_argument& e) {
+      throw py::value_error(std::string("option 'phases': ") + e.what());
+    }
+    out.push_back(std::move(phase));
+  }
+  return out;
+}
+
 struct PySolver {
   Core core;
   Config config;
+  std::vector<PyPhase> phases;
   std::atomic<bool> stop{false};
   std::unique_ptr<csp::Solver> solver;
   std::uint64_t built_for = UINT64_MAX;  // the model's version the solver was built for
@@ -333,6 +373,7 @@ struct PySolver {
       if (config.threads > 1) o.worker_model = [c = core.get()] { return c->rebuild(); };
       if (!config.order_fn.is_none()) o.order = python_order(core, PyFunction(config.order_fn));
       if (!config.values_fn.is_none()) o.values = python_values(core, PyFunction(config.values_fn));
+      for (const PyPhase& p : phases) csp::branch(o, p.vars, p.order, p.values);
       solver.reset();
       solver = std::make_unique<csp::Solver>(core->model, std::move(o));
       built_for = core->version;
@@ -352,15 +393,20 @@ struct PySolver {
 std::shared_ptr<PySolver> make_solver(const Core& core, const py::kwargs& kwargs) {
   auto s = std::make_shared<PySolver>();
   s->core = core;
-  s->config = config_of(kwargs);
+  py::dict options;  // all but phases, which are the model's variables and not the option table's
+  for (const auto& [key, value] : kwargs) {
+    if (key.cast<std::string>() == "phases") s->phases = phases_of(*core, value);
+    else options[key] = value;
+  }
+  s->config = config_of(py::reinterpret_borrow<py::kwargs>(options));
   if (s->config.settings.rules != "none")
     throw py::value_error("option 'rules' applies to exact groups: post them with Model.exact_groups(groups, rules=...) "
                           "(or use fdcsp.Sudoku)");
   return s;
 }
 
-PyResult optimize(PySolver& s, const PyVar& x, csp::Objective::Sense sense, const py::object& on_solution) {
-  const csp::Objective objective{var_of(*s.core, x), sense};
+PyResult optimize(PySolver& s, const py::object& x, csp::Objective::Sense sense, const py::object& on_solution) {
+  const csp::Objective objective{objective_var(s.core, x), sense};
   csp::SolutionCallback tell;
   if (!on_solution.is_none()) {
     Core core = s.core;
@@ -575,7 +621,9 @@ void bind_search(py::module_& m) {
                          "One solution: sol[x] for a Var, sol['name'], sol[[x, y]] for a list; as_dict() by name. "
                          "Keeps its model alive.")
       .def("__getitem__", &solution_item, py::arg("key"))
-      .def("as_dict", &solution_dict, "{name: value} for every variable (not the fixed ones standing for integers).")
+      .def("as_dict", &solution_dict,
+           "{name: value} for every variable of Model.vars (not the fixed ones standing for integers, nor those "
+           "the expressions introduced).")
       .def_property_readonly("values", [](const PySolution& s) { return s.values; }, "The values by variable id.")
       .def("__len__", [](const PySolution& s) { return s.values.size(); })
       .def("__repr__", [](const PySolution& s) {
@@ -583,7 +631,7 @@ void bind_search(py::module_& m) {
         std::size_t shown = 0;
         for (std::size_t i = 0; i < s.values.size(); ++i) {
           const csp::Var v{static_cast<int>(i)};
-          if (is_constant(*s.core, v)) continue;
+          if (!s.core->listed(v)) continue;
           if (shown == 12) {
             text += ", ...";
             break;
@@ -654,8 +702,11 @@ values, seed, inference, node_limit, time_limit (seconds), restart, restart_base
 phase_saving; threads (parallel search: the same counts and optima). A bad name or value raises
 ValueError naming the option and what it allows. order may be a Python function f(domains) -> Var
 (or None once all are fixed), values a function f(var, domains) -> candidates in the order to try:
-slow (Python at every node), for teaching. The GIL is released while C++ searches; Ctrl-C stops the
-search and raises KeyboardInterrupt. One search at a time per model.)doc");
+slow (Python at every node), for teaching. phases=[(vars, order, values), ...] branches on each list of
+variables in turn, before the rest (order and values: names of those options, or None for the solver's;
+Gecode's branch(); the model's decisions, Model.add_decisions, are one more phase after these). The GIL
+is released while C++ searches; Ctrl-C stops the search and raises KeyboardInterrupt. One search at a
+time per model.)doc");
   solver.def(py::init(&make_solver), py::arg("model"))
       .def("solve", [](PySolver& s) { return s.run([](csp::Solver& x) { return x.solve(); }); },
            "The first solution (a Result).")
@@ -671,15 +722,16 @@ search and raises KeyboardInterrupt. One search at a time per model.)doc");
           "once).")
       .def(
           "minimize",
-          [](PySolver& s, const PyVar& x, const py::object& on_solution) {
+          [](PySolver& s, const py::object& x, const py::object& on_solution) {
             return optimize(s, x, csp::Objective::Sense::minimize, on_solution);
           },
           py::arg("objective"), py::arg("on_solution") = py::none(),
-          "Branch and bound: the least value of the objective variable. on_solution(sol) is told of each "
-          "improving solution (return False to stop). result.objective, result.optimal.")
+          "Branch and bound: the least value of the objective, a variable or an integer expression (x + 2*y; one "
+          "variable is made for it, once per expression). on_solution(sol) is told of each improving solution "
+          "(return False to stop). result.objective, result.optimal.")
       .def(
           "maximize",
-          [](PySolver& s, const PyVar& x, const py::object& on_solution) {
+          [](PySolver& s, const py::object& x, const py::object& on_solution) {
             return optimize(s, x, csp::Objective::Sense::maximize, on_solution);
           },
           py::arg("objective"), py::arg("on_solution") = py::none(), "As minimize, for the greatest value.")

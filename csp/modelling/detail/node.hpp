@@ -48,6 +48,13 @@ struct IntNode {
   std::vector<std::pair<std::int64_t, IntExpr>> terms;
   std::vector<IntExpr> args;
   std::shared_ptr<BoolNode> boolean;
+
+  IntNode() = default;
+  IntNode(const IntNode&) = delete;
+  IntNode& operator=(const IntNode&) = delete;
+  /// Takes the tree apart without recursion (release_children), so that a chain of a million
+  /// nodes (e = e + x in a loop, or Python's sum()) is no deep recursion when it goes.
+  ~IntNode();
 };
 
 /// A node of a Boolean expression.
@@ -65,6 +72,12 @@ struct BoolNode {
   Rel rel = Rel::eq;
   std::shared_ptr<IntNode> lhs, rhs;
   std::vector<BoolExpr> args;
+
+  BoolNode() = default;
+  BoolNode(const BoolNode&) = delete;
+  BoolNode& operator=(const BoolNode&) = delete;
+  /// As ~IntNode.
+  ~BoolNode();
 };
 
 }  // namespace csp::detail
