@@ -6,12 +6,13 @@
 namespace csp::flatzinc {
 
 namespace {
-void write(std::FILE* out, const std::string& s) {
+void write(const RunOptions& o, std::FILE* out, const std::string& s) {
+  if (o.before_write) o.before_write();
   std::fwrite(s.data(), 1, s.size(), out);
   std::fflush(out);
 }
-void write_solution(std::FILE* out, const Program& p, std::span<const Value> solution) {
-  write(out, solution_text(p, solution) + "----------\n");
+void write_solution(const RunOptions& o, std::FILE* out, const Program& p, std::span<const Value> solution) {
+  write(o, out, solution_text(p, solution) + "----------\n");
 }
 }  // namespace
 
@@ -36,7 +37,7 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
   if (!p.objective) {
     const std::uint64_t cap = options.all ? options.solutions : (options.solutions ? options.solutions : 1);
     r = solver.for_each_solution(start, [&](std::span<const Value> s) {
-      write_solution(out, p, s);
+      write_solution(options, out, p, s);
       return cap == 0 || ++printed < cap;
     });
   } else {
@@ -46,15 +47,15 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
                                                                              : Objective::Sense::minimize};
     std::uint64_t found = 0;
     r = solver.optimize(start, objective, [&](std::span<const Value> s) {
-      if (each) write_solution(out, p, s);
+      if (each) write_solution(options, out, p, s);
       return options.solutions == 0 || ++found < options.solutions;
     });
-    if (!each && r.found()) write_solution(out, p, r.solution);
+    if (!each && r.found()) write_solution(options, out, p, r.solution);
   }
   if (r.status == SearchStatus::exhausted) {
-    write(out, r.found() ? "==========\n" : "=====UNSATISFIABLE=====\n");
+    write(options, out, r.found() ? "==========\n" : "=====UNSATISFIABLE=====\n");
   } else if (r.status == SearchStatus::limit && !r.found()) {
-    write(out, "=====UNKNOWN=====\n");
+    write(options, out, "=====UNKNOWN=====\n");
   }
   return r;
 }
