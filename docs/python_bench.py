@@ -12,8 +12,8 @@ compared are taken in turns (run 1 of each, then run 2, ...), so a noisy machine
    with `BUILD/bin/csp queens N --count --stats --model all-different` (its `seconds:` line: the search) against
    the same model counted by fdcsp (the wall time of Model.count() in Python); and solving each puzzle file with
    `BUILD/bin/sudoku bench --repeat 5 --format json FILE` (its puzzles_per_s: the median of 5 passes) against a
-   loop of fdcsp.SudokuSolver().solve() over the same puzzles (the median of 5 passes), both with the `sudoku`
-   command's defaults.
+   loop of fdcsp.SudokuSolver().solve() over the same puzzles, and one SudokuSolver().solve_all(puzzles) call
+   (each the median of 5 passes), all with the `sudoku` command's defaults.
 2. Building a model of 10,000 variables from Python: a 100 x 100 Latin square (Model.int_vars, then an
    all_different per row and per column), and 10,000 variables made one at a time with a != between
    neighbours (20,000 calls).
@@ -113,7 +113,7 @@ def part_same_search(args):
         solver = fdcsp.SudokuSolver()
         for p in puzzles:  # a first pass: the model is built, caches warm (the C++ bench's median does as much)
             solver.solve(p)
-        cpp_rate, py_rate = [], []
+        cpp_rate, py_rate, all_rate = [], [], []
         for _ in range(args.runs):
             done = subprocess.run([sudoku, "bench", "--repeat", "5", "--format", "json", path],
                                   capture_output=True, text=True, check=True)
@@ -125,11 +125,19 @@ def part_same_search(args):
                     solver.solve(p)
                 passes.append(time.perf_counter() - start)
             py_rate.append(len(puzzles) / statistics.median(passes))
-        c, p = statistics.median(cpp_rate), statistics.median(py_rate)
+            passes = []
+            for _ in range(5):
+                start = time.perf_counter()
+                solver.solve_all(puzzles)
+                passes.append(time.perf_counter() - start)
+            all_rate.append(len(puzzles) / statistics.median(passes))
+        c, p, a = statistics.median(cpp_rate), statistics.median(py_rate), statistics.median(all_rate)
         print(f"{path} ({len(puzzles)} puzzles), the sudoku command's defaults, {args.runs} runs in turns:")
         print(f"  C++:    {sudoku} bench --repeat 5 --format json {path}   puzzles/s: median {c:,.0f}")
         print(f"  Python: SudokuSolver().solve(p) for each puzzle, median of 5 passes: median {p:,.0f} puzzles/s")
-        print(f"  Python / C++ time: {c / p:.3f} ({(1 / p - 1 / c) * 1e6:.1f} us more per puzzle)\n")
+        print(f"  Python / C++ time: {c / p:.3f} ({(1 / p - 1 / c) * 1e6:.1f} us more per puzzle)")
+        print(f"  Python: SudokuSolver().solve_all(puzzles), median of 5 passes: median {a:,.0f} puzzles/s")
+        print(f"  Python / C++ time: {c / a:.3f}\n")
 
 
 def part_build(args):
