@@ -37,8 +37,9 @@ PACKAGES := cmake ninja-build g++ libboost-dev libboost-graph-dev libboost-conta
 # flatzinc (Gecode) run tests/minizinc, our FlatZinc solver against Gecode; parallel (GNU parallel)
 # runs the scale-out tests (tests/cli/scale_*.sh, docs/scale-out.md) on this one host; python3-yaml (for Debian's
 # /usr/bin/python3) reads the YAML headers of MiniZinc's own test suite (tests/minizinc/spec/run_spec.py);
-# python3-pytest runs the tests of the Python package (tests/python/).
-TEST_PACKAGES := chromium minizinc flatzinc parallel python3-yaml python3-pytest
+# python3-pytest runs the tests of the Python package (tests/python/); python3-matplotlib draws the plot of
+# docs/python.md, whose blocks tests/python/test_docs.py runs.
+TEST_PACKAGES := chromium minizinc flatzinc parallel python3-yaml python3-pytest python3-matplotlib
 test: EXTRA_PACKAGES := $(TEST_PACKAGES)
 APT_OPTS := -y -q -o DPkg::Lock::Timeout=600
 # Sanitizer reports end the program with a status no command uses (1 means "not all solved"), so

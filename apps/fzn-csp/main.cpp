@@ -16,6 +16,7 @@
 #include "apps/common/errors.hpp"
 #include "apps/common/interrupt.hpp"
 #include "apps/common/search_options.hpp"
+#include "apps/common/search_progress.hpp"
 #include "csp/flatzinc/builder.hpp"
 #include "csp/flatzinc/output.hpp"
 #include "csp/flatzinc/parser.hpp"
@@ -100,6 +101,10 @@ int main(int argc, char** argv) {
     run_options.seed = settings.seed;
     run_options.search = settings.search_options();
     run_options.search.limits.time = std::chrono::milliseconds(time_ms);
+    // On a terminal (never into a pipe, as MiniZinc runs it): a one-line progress on standard error,
+    // cleared before each answer.
+    apps_common::show_search_progress(run_options.search);
+    run_options.before_write = apps_common::clear_search_progress;
     if (threads > 1) {  // each thread after the first searches its own copy, built the same way
       run_options.search.threads = static_cast<unsigned>(threads);
       run_options.search.worker_model = [&ast]() -> csp::Model { return build(ast).model; };
@@ -110,6 +115,7 @@ int main(int argc, char** argv) {
     run_options.search.limits.interrupt = &apps_common::interrupt_flag();
     std::vector<std::string> notes = program.notes;
     const csp::SearchResult result = run(program, run_options, stdout, notes);
+    apps_common::clear_search_progress();
     if (statistics) std::fputs(statistics_text(program, result, init_seconds).c_str(), stdout);
     if (verbose)
       for (const std::string& n : notes) std::fprintf(stderr, "fzn-csp: %s: %s\n", file.c_str(), n.c_str());

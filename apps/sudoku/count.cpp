@@ -4,6 +4,7 @@
 
 #include "batch.hpp"
 #include "commands.hpp"
+#include "apps/common/search_progress.hpp"
 #include "pool.hpp"
 
 namespace sudoku_app {
@@ -31,6 +32,9 @@ int run_count(const CountCommand& c) {
   // Interrupted as solve is: the answered prefix is written, then exit 128 + signal.
   const Interrupt interrupt;
   options.limits.interrupt = &interrupt_flag();
+  // A search past a second draws a one-line progress on a terminal's standard error (never into a
+  // pipe), cleared before each write of the answers (Writer::flush) and at the end.
+  apps_common::show_search_progress(options);
   const unsigned threads = c.batch.thread_count();
   SolverPool pool(threads, rules, options);
 
@@ -63,6 +67,7 @@ int run_count(const CountCommand& c) {
     out.buffer() += it.out;
   };
   const bool written = run_batch(in, threads, work, emit, out);
+  apps_common::clear_search_progress();
 
   // Every puzzle counted (exactly or up to the cap) is success; invalid lines and limits are not.
   int status = counts[invalid] + counts[limit] > 0 ? Exit::not_all : Exit::ok;

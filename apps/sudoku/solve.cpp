@@ -7,6 +7,7 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "csp/kernel/log.hpp"
+#include "apps/common/search_progress.hpp"
 #include "pool.hpp"
 
 namespace sudoku_app {
@@ -44,6 +45,9 @@ int run_solve(const SolveCommand& c) {
   // the answers of the fully answered prefix of the input (see batch.hpp).
   const Interrupt interrupt;
   options.limits.interrupt = &interrupt_flag();
+  // A search past a second draws a one-line progress on a terminal's standard error (never into a
+  // pipe), cleared before each write of the answers (Writer::flush) and at the end.
+  apps_common::show_search_progress(options);
   // The solver need not check its solutions against the model: every answer is re-checked below
   // by the independent validator before it is printed (and that check costs less).
   options.check_solutions = false;
@@ -93,6 +97,7 @@ int run_solve(const SolveCommand& c) {
     out.buffer() += it.out;
   };
   const bool written = run_batch(in, threads, work, emit, out);
+  apps_common::clear_search_progress();
 
   int status = Exit::ok;
   if (counts[unsolvable] + counts[invalid] + counts[limit] > 0) status = Exit::not_all;

@@ -6,12 +6,13 @@
 namespace csp::flatzinc {
 
 namespace {
-void write(std::FILE* out, const std::string& s) {
+void write(const RunOptions& o, std::FILE* out, const std::string& s) {
+  if (o.before_write) o.before_write();
   std::fwrite(s.data(), 1, s.size(), out);
   std::fflush(out);
 }
-void write_solution(std::FILE* out, const Program& p, std::span<const Value> solution) {
-  write(out, solution_text(p, solution) + "----------\n");
+void write_solution(const RunOptions& o, std::FILE* out, const Program& p, std::span<const Value> solution) {
+  write(o, out, solution_text(p, solution) + "----------\n");
 }
 }  // namespace
 
@@ -37,10 +38,10 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
     const std::uint64_t cap = options.all ? options.solutions : (options.solutions ? options.solutions : 1);
     if (cap == 1) {  // a search for one solution, which every search engine takes (a portfolio too)
       r = solver.solve(start);
-      if (r.found()) write_solution(out, p, r.solution);
+      if (r.found()) write_solution(options, out, p, r.solution);
     } else {
       r = solver.for_each_solution(start, [&](std::span<const Value> s) {
-        write_solution(out, p, s);
+        write_solution(options, out, p, s);
         return cap == 0 || ++printed < cap;
       });
     }
@@ -51,15 +52,15 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
                                                                              : Objective::Sense::minimize};
     std::uint64_t found = 0;
     r = solver.optimize(start, objective, [&](std::span<const Value> s) {
-      if (each) write_solution(out, p, s);
+      if (each) write_solution(options, out, p, s);
       return options.solutions == 0 || ++found < options.solutions;
     });
-    if (!each && r.found()) write_solution(out, p, r.solution);
+    if (!each && r.found()) write_solution(options, out, p, r.solution);
   }
   if (r.status == SearchStatus::exhausted) {
-    write(out, r.found() ? "==========\n" : "=====UNSATISFIABLE=====\n");
+    write(options, out, r.found() ? "==========\n" : "=====UNSATISFIABLE=====\n");
   } else if (r.status == SearchStatus::limit && !r.found()) {
-    write(out, "=====UNKNOWN=====\n");
+    write(options, out, "=====UNKNOWN=====\n");
   }
   return r;
 }

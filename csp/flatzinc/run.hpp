@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct RunOptions {
   std::uint64_t seed = 1;       ///< -r: the seed of random value orders
   /// The rest of the search (order and values for what the annotations leave, inference, limits).
   SearchOptions search;
+  /// Called before each write to `out` (fzn-csp clears its progress line on the terminal).
+  std::function<void()> before_write;
 };
 
 /// Solves `p` as `options` say, writing solutions and the final status line to `out` (flushed after

@@ -47,6 +47,22 @@ def test_solver_statistics_equal_the_sudoku_command():
     assert [fdcsp.SudokuSolver().solve(fdcsp.Sudoku(l)).solution.line() for l in lines] == out.split()
 
 
+def test_solve_all_and_count_all_answer_as_one_call_each():
+    lines = puzzles()
+    grids = [fdcsp.Sudoku(line) for line in lines] + [fdcsp.Sudoku.generate(seed=3, size=4), fdcsp.Sudoku("." * 81)]
+    solver = fdcsp.SudokuSolver(order="mrv", rules="naked-single")
+    one_by_one = [solver.solve(g) for g in grids]
+    together = solver.solve_all(grids)
+    assert [r.solution for r in together] == [r.solution for r in one_by_one]
+    untimed = lambda r: {k: v for k, v in r.stats.items() if k != "time"}  # noqa: E731
+    assert [untimed(r) for r in together] == [untimed(r) for r in one_by_one]
+    assert all(r.found and g.is_solved_by(r.solution) for g, r in zip(grids, together))
+    assert [r.count for r in solver.count_all(grids, cap=3)] == [1] * len(lines) + [1, 3]
+    assert solver.solve_all([]) == []
+    limited = fdcsp.SudokuSolver(node_limit=1, rules="none").solve_all([fdcsp.Sudoku(HARD)])
+    assert limited[0].limit == "nodes" and limited[0].solution is None
+
+
 def test_count_and_generate():
     assert fdcsp.Sudoku(HARD).count().count == 1
     assert fdcsp.Sudoku("." * 81).count(cap=5).count == 5

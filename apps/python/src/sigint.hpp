@@ -1,8 +1,9 @@
 // Ctrl-C during a search run from Python. While C++ searches, the main thread runs no Python code,
-// so Python's own SIGINT handler only notes the signal. For as long as a SigintScope lives (in the
-// main thread, while Python's handler is installed), a handler of ours stands in front of Python's:
-// it sets the search's stop flag (csp::Limits::interrupt), so the search ends at its next node, and
-// then calls Python's handler, which notes the signal as usual. Once the search is back the caller
+// so Python's own SIGINT handler only notes the signal. From the first SigintScope on (in the main
+// thread, while Python's handler is installed), a handler of ours stands in front of Python's: for as
+// long as a scope lives it sets the search's stop flag (csp::Limits::interrupt), so the search ends
+// at its next node, and it always calls Python's handler, which notes the signal as usual. It stays
+// installed between searches (passing the signal on, nothing else), until Python installs one again. Once the search is back the caller
 // runs PyErr_CheckSignals() with the GIL: KeyboardInterrupt (or whatever the Python handler does).
 // Searches in other threads are not stopped: Python delivers KeyboardInterrupt to the main thread
 // only. A SIGINT set to SIG_IGN or SIG_DFL is left alone.
@@ -26,7 +27,6 @@ class SigintScope {
 
  private:
   int slot_ = -1;  // our place in the table the handler reads (-1: not registered)
-  bool installed_ = false;
 };
 
 }  // namespace fdcsp_py

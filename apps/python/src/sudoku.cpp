@@ -82,7 +82,7 @@ Config sudoku_config(const py::kwargs& kwargs, csp::SearchSettings defaults = su
 struct SudokuResult {
   csp::SearchResult r;
   std::optional<sd::Puzzle> solution;
-  std::vector<std::string> counters;
+  std::shared_ptr<const std::vector<std::string>> counters;  // the model's counter names, shared
 };
 
 /// Solves and counts puzzles, a model and solver per grid size built at first use and kept.
@@ -94,30 +94,69 @@ class SudokuSolver {
     return run(p, [](Slot& s, const csp::Domains& start) { return s.solver->solve(start); });
   }
   SudokuResult count(const sd::Puzzle& p, std::uint64_t cap) {
-    return run(p, [cap](Slot& s, const csp::Domains& start) { return s.solver->count(start, cap); });
+    return run(p, [cap](Slot& s, const csp::Domains& start) { return s.counter->count(start, cap); });
+  }
+  /// solve() of each puzzle in one call: the GIL released once, no Python between two puzzles. Stops
+  /// at an interrupt (KeyboardInterrupt, as solve()).
+  std::vector<SudokuResult> solve_all(const std::vector<sd::Puzzle>& ps) {
+    return run_all(ps, [](Slot& s, const csp::Domains& start) { return s.solver->solve(start); });
+  }
+  std::vector<SudokuResult> count_all(const std::vector<sd::Puzzle>& ps, std::uint64_t cap) {
+    return run_all(ps, [cap](Slot& s, const csp::Domains& start) { return s.counter->count(start, cap); });
   }
   const Config& config() const { return config_; }
 
  private:
   struct Slot {
     std::unique_ptr<sd::SudokuModel> model;
-    std::unique_ptr<csp::Solver> solver;
+    std::unique_ptr<csp::Solver> solver;   // solves: finish() checks the answer with the independent validator
+    std::unique_ptr<csp::Solver> counter;  // counts: the solver checks each solution against the model
+    std::shared_ptr<const std::vector<std::string>> counters;
+  };
+
+  struct Busy {  // one search at a time
+    std::atomic<bool>& b;
+    explicit Busy(std::atomic<bool>& busy) : b(busy) {
+      bool expected = false;
+      if (!b.compare_exchange_strong(expected, true))
+        throw std::runtime_error("this SudokuSolver is searching already (in another thread): one search at a time");
+    }
+    ~Busy() { b.store(false); }
   };
 
   template <class Search>
   SudokuResult run(const sd::Puzzle& p, Search search) {
-    bool expected = false;
-    if (!busy_.compare_exchange_strong(expected, true))
-      throw std::runtime_error("this SudokuSolver is searching already (in another thread): one search at a time");
-    struct Release {
-      std::atomic<bool>& b;
-      ~Release() { b.store(false); }
-    } release{busy_};
+    const Busy busy(busy_);
     Slot& s = slot(p.box);
-    const csp::Domains start = s.model->start(p);
     SudokuResult out;
-    out.r = run_released(nullptr, stop_, [&] { return search(s, start); });
-    out.counters = s.model->model().counter_names();
+    out.r = run_released(nullptr, stop_, [&] { return search(s, s.model->start(p)); });
+    finish(s, p, out);
+    return out;
+  }
+
+  template <class Search>
+  std::vector<SudokuResult> run_all(const std::vector<sd::Puzzle>& ps, Search search) {
+    const Busy busy(busy_);
+    for (const sd::Puzzle& p : ps) slot(p.box);  // the models first, with the GIL (they may throw)
+    std::vector<SudokuResult> out(ps.size());
+    std::size_t done = 0;
+    run_released(nullptr, stop_, [&] {
+      csp::SearchResult last;
+      for (; done < ps.size(); ++done) {
+        Slot& s = slots_[ps[done].box];
+        last = search(s, s.model->start(ps[done]));
+        out[done].r = last;
+        if (last.status == csp::SearchStatus::limit && last.limit == csp::LimitHit::interrupted) break;
+      }
+      return last;  // an interrupted last search raises KeyboardInterrupt (run_released)
+    });
+    out.resize(std::min(done + 1, ps.size()));  // interrupted (a SIGINT handler of the user's own): the searched
+    for (std::size_t i = 0; i < out.size(); ++i) finish(slots_[ps[i].box], ps[i], out[i]);
+    return out;
+  }
+
+  static void finish(Slot& s, const sd::Puzzle& p, SudokuResult& out) {
+    out.counters = s.counters;
     if (out.r.found()) {
       std::vector<int> values = s.model->values(out.r.solution);
       if (!sd::is_valid_solution(p, values)) throw std::runtime_error("internal error: the solver produced an invalid solution");
@@ -125,7 +164,6 @@ class SudokuSolver {
       solved.cells = std::move(values);
       out.solution = std::move(solved);
     }
-    return out;
   }
 
   Slot& slot(int box) {
@@ -136,7 +174,12 @@ class SudokuSolver {
       o.limits.interrupt = &stop_;
       o.threads = config_.threads;
       if (o.threads > 1) o.worker_model = [box, rules = rules_] { return std::move(sd::SudokuModel(box, rules).model()); };
+      s.counter = std::make_unique<csp::Solver>(s.model->model(), o);
+      // As `sudoku solve` and `bench`: the answer is checked by the independent validator (finish()),
+      // which costs less than the solver checking it against the model again.
+      o.check_solutions = false;
       s.solver = std::make_unique<csp::Solver>(s.model->model(), std::move(o));
+      s.counters = std::make_shared<const std::vector<std::string>>(s.model->model().counter_names());
     }
     return s;
   }
@@ -299,7 +342,7 @@ letters for 10-25. In a notebook a Sudoku shows as a board.)doc");
         return py::str(std::string(csp::to_string(r.r.limit)));
       })
       .def_property_readonly("count", [](const SudokuResult& r) { return r.r.stats.solutions; })
-      .def_property_readonly("stats", [](const SudokuResult& r) { return stats_dict(r.r.stats, r.counters); })
+      .def_property_readonly("stats", [](const SudokuResult& r) { return stats_dict(r.r.stats, *r.counters); })
       .def_property_readonly("solution", [](const SudokuResult& r) { return r.solution; })
       .def("__repr__", [](const SudokuResult& r) {
         return "<fdcsp.SudokuResult " + std::string(r.r.found() ? "solved" : r.r.status == csp::SearchStatus::limit ? "limit" : "unsolvable") +
@@ -315,8 +358,13 @@ The options of fdcsp.options(), with the `sudoku` command's defaults. The model 
 size are built once and reused: keep one solver for many puzzles.)doc")
       .def(py::init(&make_sudoku_solver))
       .def("solve", &SudokuSolver::solve, py::arg("puzzle"), "Solves a puzzle: a SudokuResult.")
+      .def("solve_all", &SudokuSolver::solve_all, py::arg("puzzles"),
+           "Solves each puzzle of a list: a list of SudokuResult, as solve() of each, in one call (no Python "
+           "between two puzzles: for many easy puzzles, the speed of the C++ command).")
       .def("count", &SudokuSolver::count, py::arg("puzzle"), py::arg("cap") = 2,
            "Counts its solutions up to cap (0: all).")
+      .def("count_all", &SudokuSolver::count_all, py::arg("puzzles"), py::arg("cap") = 2,
+           "count() of each puzzle of a list, in one call: a list of SudokuResult.")
       .def_property_readonly("options", [](const SudokuSolver& s) {
         py::dict d;
         for (const csp::OptionSpec& o : apps_common::search_option_table()) d[py::str(o.key)] = csp::option_text(o, s.config().settings);
