@@ -69,6 +69,7 @@ void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, s
                static_cast<unsigned long long>(s.nodes), static_cast<unsigned long long>(s.failures),
                static_cast<unsigned long long>(s.propagations), s.seconds());
   if (s.restarts != 0) std::fprintf(stderr, "restarts: %llu\n", static_cast<unsigned long long>(s.restarts));
+  if (s.turns != 0) std::fprintf(stderr, "portfolio turns: %llu\n", static_cast<unsigned long long>(s.turns));
   if (s.learnt != 0) {  // learning search: every failure was a conflict, analysed into a clause
     std::fprintf(stderr, "learnt clauses: %llu (mean length %.2f, %llu deleted)\nmean backjump: %.2f levels\n",
                  static_cast<unsigned long long>(s.learnt),

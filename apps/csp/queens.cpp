@@ -70,7 +70,15 @@ int run_queens(const QueensCommand& c) {
     }
     return c.count || c.all;  // --first (the default) stops at the first placement
   };
-  const csp::SearchResult r = solver.for_each_solution(q.model.initial_domains(), on_solution);
+  // The first placement by solve() (which every search takes, the portfolio's turns too); every
+  // placement, or their count, by for_each_solution.
+  csp::SearchResult r;
+  if (c.count || c.all) {
+    r = solver.for_each_solution(q.model.initial_domains(), on_solution);
+  } else {
+    r = solver.solve();
+    if (r.found()) on_solution(r.solution);
+  }
   apps_common::clear_search_progress();
   if (c.search.stats) print_stats(r.stats, {{"solutions", std::to_string(r.stats.solutions)}});
   if (r.status == csp::SearchStatus::limit) {

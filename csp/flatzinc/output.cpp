@@ -54,6 +54,7 @@ std::string statistics_text(const Program& p, const SearchResult& r, double init
   line("solutions", std::to_string(r.stats.solutions));
   line("peakDepth", std::to_string(r.stats.max_depth));
   if (r.stats.restarts != 0) line("restarts", std::to_string(r.stats.restarts));
+  if (r.stats.turns != 0) line("portfolioTurns", std::to_string(r.stats.turns));  // learning's and MAC's
   if (r.stats.learnt != 0) {  // learning search (--inference learn): its conflicts are the failures
     const auto mean = [&](std::uint64_t sum, std::uint64_t n) {
       char buf[32];

@@ -15,6 +15,7 @@ Stats& Stats::operator+=(const Stats& other) {
   learnt_literals += other.learnt_literals;
   backjumped += other.backjumped;
   clauses_deleted += other.clauses_deleted;
+  turns += other.turns;
   max_depth = std::max(max_depth, other.max_depth);
   elapsed += other.elapsed;
   if (counters.size() < other.counters.size()) counters.resize(other.counters.size(), 0);

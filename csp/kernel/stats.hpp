@@ -21,6 +21,7 @@ struct Stats {
   std::uint64_t learnt_literals = 0;   ///< their literals, summed (over learnt: the mean length)
   std::uint64_t backjumped = 0;        ///< decision levels undone by backjumps, summed (over failures: the mean)
   std::uint64_t clauses_deleted = 0;   ///< learnt clauses the database deleted to stay within its limit
+  std::uint64_t turns = 0;  ///< Inference::portfolio: the turns learning and MAC took (0: no portfolio)
   std::chrono::nanoseconds elapsed{0};  ///< wall-clock time of the search, set-up included
   /// Named counters registered by propagators (a rule's firings and removals, say), by CounterId;
   /// their names are Model::counter_names().

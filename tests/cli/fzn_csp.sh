@@ -103,13 +103,15 @@ grep -q "frobnicate" "$T/err" && fail "-f -v: the annotation was ignored, yet no
 [ "$("$S" -a -f "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "-a -f: expected 4 solutions"
 # A model without search annotations gets the same free search by default, except under -a on a
 # satisfaction model (learning would keep a clause per solution); an annotated model is searched
-# along its annotations with learning, and with MAC under -a on a satisfaction model.
+# along its annotations by learning and MAC in turns (the portfolio), enumerated by MAC under -a.
 sed 's/^solve .*/solve satisfy;/' "$T/q6.fzn" > "$T/plain.fzn"
 "$S" -s "$T/plain.fzn" | grep -q '^%%%mzn-stat: learntClauses=' || fail "no annotations: expected learning by default"
 "$S" -s --inference mac "$T/plain.fzn" | grep -q 'learntClauses' && fail "no annotations, --inference mac: still learning"
 "$S" -a -s "$T/plain.fzn" | grep -q 'learntClauses' && fail "-a on a satisfaction model: expected MAC"
 [ "$("$S" -a "$T/plain.fzn" | grep -c '^----------$')" -eq 4 ] || fail "no annotations, -a: expected 4 solutions"
-"$S" -s "$T/q6.fzn" | grep -q '^%%%mzn-stat: learntClauses=' || fail "annotated model: expected learning by default"
+"$S" -s "$T/q6.fzn" | grep -q '^%%%mzn-stat: learntClauses=' || fail "annotated model: expected learning (its first turn) by default"
+"$S" -s "$T/q6.fzn" | grep -q '^%%%mzn-stat: portfolioTurns=' || fail "annotated model: expected the portfolio by default"
+"$S" -s --inference learn "$T/q6.fzn" | grep -q 'portfolioTurns' && fail "annotated model, --inference learn: still the portfolio"
 "$S" -s --restart-base 1 "$T/q6.fzn" | grep -q '^%%%mzn-stat: restarts=' && fail "annotated model: expected no restarts by default"
 "$S" -a -s "$T/q6.fzn" | grep -q 'learntClauses' && fail "annotated model, -a: expected MAC"
 [ "$("$S" -a "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "annotated model, -a: expected 4 solutions"

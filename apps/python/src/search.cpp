@@ -130,6 +130,7 @@ py::dict stats_dict(const csp::Stats& s, const std::vector<std::string>& names) 
   d["learnt_literals"] = s.learnt_literals;
   d["backjumped"] = s.backjumped;
   d["clauses_deleted"] = s.clauses_deleted;
+  d["turns"] = s.turns;
   d["time"] = s.seconds();
   py::dict counters;
   for (std::size_t i = 0; i < s.counters.size() && i < names.size(); ++i) counters[py::str(names[i])] = s.counters[i];

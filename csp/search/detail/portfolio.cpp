@@ -140,6 +140,7 @@ SearchResult PortfolioSearch::run(const Domains& start, Goal goal) {
   r.stats += learn_stats_;
   if (r.stats.counters.empty()) r.stats.counters = last->stats.counters;
   r.stats.elapsed = std::chrono::steady_clock::now() - started_;
+  r.stats.turns = turns_taken_;
   r.solution = std::move(best_);
   other_ = nullptr;
   return r;
