@@ -41,6 +41,7 @@
 #include "csp/modelling/branch.hpp"
 #include "csp/modelling/expr.hpp"
 #include "csp/modelling/modeler.hpp"
+#include "csp/modelling/text.hpp"
 #include "csp/search/options.hpp"
 #include "csp/search/orders.hpp"
 #include "csp/search/restarts.hpp"

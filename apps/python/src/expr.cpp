@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "core.hpp"
-#include "csp/modelling/detail/node.hpp"
 #include "csp/modelling/modeler.hpp"
+#include "csp/modelling/text.hpp"
 
 namespace fdcsp_py {
 
@@ -236,7 +236,7 @@ PyIntExpr operand(py::handle h, const char* what) {
 
 // --- Comparisons and Boolean operators -----------------------------------------------------------
 
-using Rel = csp::detail::Rel;
+enum class Rel { eq, ne, lt, le, gt, ge };  // the six comparisons, as Python names them
 
 py::object compare(Rel rel, py::handle a, py::handle b) {
   const auto x = as_int(a), y = as_int(b);
@@ -282,108 +282,16 @@ PyBoolExpr constraint(py::handle h, const char* what) {
 
 // --- repr ----------------------------------------------------------------------------------------
 
-using csp::detail::BoolNode;
-using csp::detail::IntNode;
-
-std::string describe(const BoolNode& n, const ModelCore* core, int depth);
-
-std::string var_name(csp::Var v, const ModelCore* core) {
-  if (core != nullptr && v.id < core->model.var_count()) return core->model.name(v);
-  return "x" + std::to_string(v.id);
-}
-
-std::string magnitude(std::int64_t v) {
-  std::string s = std::to_string(v);
-  return s[0] == '-' ? s.substr(1) : s;
-}
-
-std::string describe(const IntNode& n, const ModelCore* core, int depth) {
-  if (depth > 8) return "...";
-  const auto sub = [&](const csp::IntExpr& e) {
-    const IntNode& c = e.node();
-    std::string s = describe(c, core, depth + 1);
-    const bool atom = c.kind == IntNode::Kind::constant || c.kind == IntNode::Kind::var ||
-                      c.kind == IntNode::Kind::abs || c.kind == IntNode::Kind::min || c.kind == IntNode::Kind::max ||
-                      c.kind == IntNode::Kind::element || c.kind == IntNode::Kind::boolean;
-    return atom && !(c.kind == IntNode::Kind::constant && c.constant < 0) ? s : "(" + s + ")";
+/// The library's text of an expression, with the model's names and Python's True and False.
+csp::ExprSpelling python_spelling(const ModelCore* core) {
+  csp::ExprSpelling sp;
+  sp.name = [core](csp::Var v) {
+    if (core != nullptr && v.id < core->model.var_count()) return core->model.name(v);
+    return csp::id_name(v);
   };
-  const auto list = [&](std::size_t from) {
-    std::string s;
-    for (std::size_t i = from; i < n.args.size(); ++i) {
-      if (i > from + 5) return s + ", ...";
-      s += (i > from ? ", " : "") + describe(n.args[i].node(), core, depth + 1);
-    }
-    return s;
-  };
-  switch (n.kind) {
-    case IntNode::Kind::constant: return std::to_string(n.constant);
-    case IntNode::Kind::var: return var_name(n.var, core);
-    case IntNode::Kind::sum: {
-      // Each term with its sign: a constant's folded in, a sum added as it is written (a + b + c).
-      std::string s;
-      const auto term = [&](std::int64_t k, const IntNode& c, const csp::IntExpr* e) {
-        const bool constant = c.kind == IntNode::Kind::constant;
-        std::int64_t v = k;
-        if (constant && __builtin_mul_overflow(k, c.constant, &v)) v = c.constant;  // (not one a sum holds)
-        std::string t;
-        if (constant) t = magnitude(v);
-        else if ((k == 1 && c.kind == IntNode::Kind::sum) || ((k == 1 || k == -1) && c.kind == IntNode::Kind::times))
-          t = describe(c, core, depth + 1);
-        else t = (k == 1 || k == -1 ? "" : magnitude(k) + "*") + sub(*e);
-        s += s.empty() ? (v < 0 ? "-" + t : t) : (v < 0 ? " - " : " + ") + t;
-      };
-      for (std::size_t i = 0; i < n.terms.size(); ++i) {
-        if (i > 12) return s + " + ...";
-        term(n.terms[i].first, n.terms[i].second.node(), &n.terms[i].second);
-      }
-      if (n.constant != 0) {
-        IntNode c;
-        c.constant = n.constant;
-        term(1, c, nullptr);
-      }
-      return s;
-    }
-    case IntNode::Kind::times: return sub(n.args[0]) + "*" + sub(n.args[1]);
-    case IntNode::Kind::div: return "div(" + list(0) + ")";
-    case IntNode::Kind::mod: return "mod(" + list(0) + ")";
-    case IntNode::Kind::abs: return "abs(" + list(0) + ")";
-    case IntNode::Kind::min: return "min(" + list(0) + ")";
-    case IntNode::Kind::max: return "max(" + list(0) + ")";
-    case IntNode::Kind::element: return "[" + list(1) + "][" + describe(n.args[0].node(), core, depth + 1) + "]";
-    case IntNode::Kind::boolean: return "(" + describe(*n.boolean, core, depth + 1) + ")";
-  }
-  return "?";
-}
-
-std::string describe(const BoolNode& n, const ModelCore* core, int depth) {
-  if (depth > 8) return "...";
-  static const char* const rels[] = {"==", "!=", "<", "<=", ">", ">="};
-  const auto sub = [&](const csp::BoolExpr& e) {
-    const BoolNode& c = e.node();
-    std::string s = describe(c, core, depth + 1);
-    return c.kind == BoolNode::Kind::var || c.kind == BoolNode::Kind::constant || c.kind == BoolNode::Kind::negation
-               ? s
-               : "(" + s + ")";
-  };
-  switch (n.kind) {
-    case BoolNode::Kind::constant: return n.value ? "True" : "False";
-    case BoolNode::Kind::var: return describe(*n.lhs, core, depth + 1);
-    case BoolNode::Kind::compare:
-      return describe(*n.lhs, core, depth + 1) + " " + rels[static_cast<int>(n.rel)] + " " +
-             describe(*n.rhs, core, depth + 1);
-    case BoolNode::Kind::negation: return "~" + sub(n.args[0]);
-    case BoolNode::Kind::all:
-    case BoolNode::Kind::any: {
-      if (n.args.empty()) return n.kind == BoolNode::Kind::all ? "True" : "False";
-      std::string s;
-      for (std::size_t i = 0; i < n.args.size(); ++i) {
-        if (i > 8) return s + " ...";
-        s += (i > 0 ? (n.kind == BoolNode::Kind::all ? " & " : " | ") : "") + sub(n.args[i]);
-      }
-      return s;
-    }
-  }
-  return "?";
+  sp.truth = "True";
+  sp.falsity = "False";
+  return sp;
 }
 
 // --- Posting through a Modeler -------------------------------------------------------------------
@@ -585,7 +493,7 @@ is a TypeError.)doc");
   int_expr.def("__bool__", [](const PyIntExpr&) -> bool {
     throw py::type_error("an integer expression has no value until the model is solved; " + std::string(kNoTruth));
   });
-  int_expr.def("__repr__", [](const PyIntExpr& x) { return "IntExpr(" + describe(x.e.node(), x.core.get(), 0) + ")"; });
+  int_expr.def("__repr__", [](const PyIntExpr& x) { return "IntExpr(" + csp::to_text(x.e, python_spelling(x.core.get())) + ")"; });
   int_expr.def_property_readonly(
       "model", [](const PyIntExpr& x) -> py::object { return x.core ? py::cast(x.core) : py::none(); },
       "The model of its variables (None when it has none).");
@@ -608,7 +516,7 @@ Unhashable.)doc");
     throw py::type_error(kNoTruth);
   });
   bool_expr.def("__repr__",
-                [](const PyBoolExpr& b) { return "BoolExpr(" + describe(b.e.node(), b.core.get(), 0) + ")"; });
+                [](const PyBoolExpr& b) { return "BoolExpr(" + csp::to_text(b.e, python_spelling(b.core.get())) + ")"; });
   bool_expr.def_property_readonly(
       "model", [](const PyBoolExpr& b) -> py::object { return b.core ? py::cast(b.core) : py::none(); },
       "The model of its variables (None when it has none).");
