@@ -6,7 +6,9 @@
 //    one board word and packed counts (4x4 Sudoku: 16 cells, 12 groups; Latin 5: 25 cells, 10),
 //    two words and packed counts (9x9 Sudoku: 81 cells, 27 groups; Latin 9), more words and packed
 //    counts (Latin 12: 144 cells, 24 groups), and the general counts of more than 32 groups
-//    (16x16 Sudoku: 256 cells, 48 groups);
+//    (16x16 Sudoku: 256 cells, 48 groups); and the band accelerator that can take their place
+//    (band_singles.cpp) on every layout of its own: 4x4, 9x9 and 16x16 Sudoku (sizes fixed at
+//    compile time), and Latin squares (the general code);
 //  - every group rule alone, all of them together, and every technique rule alone, on 4x4 and
 //    9x9 Sudoku.
 #include <catch2/catch.hpp>
@@ -17,6 +19,7 @@
 
 #include "grid_groups.hpp"
 #include "csp/rules/group_rules.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
 #include "propagator_harness.hpp"
 #include "sanitized_counts.hpp"
 
@@ -38,6 +41,7 @@ struct Layout {
   int box = 0;                              // Sudoku box side (0: a Latin square)
   std::vector<std::vector<int>> groups;     // cell indices
   int given_lo = 10, given_hi = 40;         // percent of cells fixed to their planted value
+  csp::rules_detail::Accelerator accelerator = csp::rules_detail::Accelerator::singles;  // for both singles
 };
 
 Layout sudoku(int b, int given_lo, int given_hi) {
@@ -47,6 +51,13 @@ Layout sudoku(int b, int given_lo, int given_hi) {
 
 Layout latin(int n, int given_lo, int given_hi) {
   return {"Latin square of side " + std::to_string(n), n, 0, grid::latin_groups(n), given_lo, given_hi};
+}
+
+// The layout with the band accelerator in place of the singles propagator.
+Layout with_bands(Layout l) {
+  l.name += " (band accelerator)";
+  l.accelerator = csp::rules_detail::Accelerator::bands;
+  return l;
 }
 
 // A planted solution with shuffled digits (and rows, for a Latin square); each cell fixed to its
@@ -89,14 +100,14 @@ Constraint groups_constraint(const Layout& l, const RuleSet& rules) {
     for (int cell : l.groups[g]) groups_of[static_cast<std::size_t>(cell)].push_back(static_cast<int>(g));
   Constraint c;
   c.text = csp::to_string(rules) + " on the groups of a " + l.name;
-  c.post = [groups = l.groups, rules](csp::Model& m, const std::vector<csp::Var>& x) {
+  c.post = [groups = l.groups, rules, accelerator = l.accelerator](csp::Model& m, const std::vector<csp::Var>& x) {
     std::vector<csp::Group> gs;
     for (const auto& g : groups) {
       // (append: GCC 12's -Wrestrict misfires on "g" + std::to_string(...))
       gs.push_back({std::string("g").append(std::to_string(gs.size())), {}});
       for (int cell : g) gs.back().cells.push_back(x[static_cast<std::size_t>(cell)]);
     }
-    csp::post_groups(m, gs, rules);
+    csp::rules_detail::post_groups(m, gs, rules, accelerator);
   };
   c.meaning = [groups = l.groups](const Tuple& t) {
     for (const auto& g : groups)
@@ -171,6 +182,11 @@ TEST_CASE("the singles are sound on every layout of the value boards", "[harness
       {latin(9, 35, 65), 60},    // 81 cells, 18 groups: two words, packed counts
       {latin(12, 50, 75), 30},   // 144 cells, 24 groups: three words, packed counts
       {sudoku(4, 60, 80), 30},   // 256 cells, 48 groups: four words, general counts
+      {with_bands(sudoku(2, 10, 40)), 300},
+      {with_bands(latin(5, 10, 40)), 200},
+      {with_bands(sudoku(3, 35, 65)), 60},
+      {with_bands(latin(12, 50, 75)), 30},
+      {with_bands(sudoku(4, 60, 80)), 30},
   };
   std::uint64_t seed = 700;
   for (const Case& c : cases)

@@ -11,6 +11,7 @@
 #include "grid_groups.hpp"
 #include "csp/csp.hpp"
 #include "csp/rules/group_rules.hpp"
+#include "csp/rules/detail/rule_propagators.hpp"
 #include "csp/rules/techniques/technique.hpp"
 
 namespace {
@@ -644,6 +645,7 @@ bool finder_closure(const tq::Structure& st, csp::Domains& d, const RuleSet& rul
   }
 }
 
+using csp::rules_detail::Accelerator;
 using grid::latin_groups;
 using grid::sudoku_groups;
 
@@ -660,7 +662,9 @@ std::vector<csp::Group> groups_of(const std::vector<std::vector<int>>& index_gro
 }  // namespace
 
 // The accelerators against their finders: the singles propagator (naked-single, hidden-single) and
-// the locked pairs it hosts (pointing, claiming) must reach exactly the closure of those finders,
+// the locked pairs it hosts (pointing, claiming), and the band accelerator that can take their place
+// on these grids (band_singles.cpp; CMake option CSP_BAND_ACCELERATOR makes it post_groups()'s
+// default), must reach exactly the closure of those finders,
 // on 4x4, 9x9 and 16x16 Sudoku and on Latin squares (no two groups share two cells there: no
 // locked pairs). They keep state between runs (a shadow of the cells and value boards, in the
 // search state; a working copy, writes deferred to the end of a run): one model serves every
@@ -678,7 +682,8 @@ TEST_CASE("the singles and locked-candidates accelerators reach exactly the clos
   for (const Shape& shape : {Shape{"sudoku 4x4", 4, 2, 3000}, Shape{"sudoku 9x9", 9, 3, 3000},
                              Shape{"sudoku 16x16", 16, 4, 800}, Shape{"latin 5x5", 5, 0, 1500},
                              Shape{"latin 9x9", 9, 0, 600}})
-  for (const bool locked : {false, true}) {
+  for (const bool locked : {false, true})
+  for (const bool bands : {true, false}) {
     const int n = shape.side, b = shape.box;
     csp::Model m;
     auto vars = m.add_vars(n * n, 1, n, "c");
@@ -686,7 +691,7 @@ TEST_CASE("the singles and locked-candidates accelerators reach exactly the clos
     const std::vector<csp::Group> groups = groups_of(index_groups, vars);
     RuleSet rules{csp::rule("naked-single"), csp::rule("hidden-single")};
     if (locked) rules.push_back(csp::rule("locked-candidates"));
-    csp::post_groups(m, groups, rules);
+    csp::rules_detail::post_groups(m, groups, rules, bands ? Accelerator::bands : Accelerator::singles);
     const tq::Structure st(m.initial_domains(), groups);
     int failed = 0, solved = 0, open = 0, failed_again = 0;
     for (int t = 0; t < shape.instances; ++t) {
@@ -722,7 +727,8 @@ TEST_CASE("the singles and locked-candidates accelerators reach exactly the clos
         csp::Domains closure = d;
         const bool expect = finder_closure(st, closure, rules);
         const bool ok = engine.propagate_all(d, s);
-        INFO(shape.name << (locked ? " with locked candidates" : "") << ", instance " << t << ", round " << round);
+        INFO(shape.name << (locked ? " with locked candidates" : "") << (bands ? ", bands" : ", singles")
+                        << ", instance " << t << ", round " << round);
         REQUIRE(ok == expect);
         if (!ok) {
           ++(round == 0 ? failed : failed_again);
@@ -748,7 +754,8 @@ TEST_CASE("the singles and locked-candidates accelerators reach exactly the clos
       }
     }
     // The instances must exercise every outcome.
-    INFO(shape.name << (locked ? " with locked candidates" : "") << ": failed " << failed << ", solved " << solved
+    INFO(shape.name << (locked ? " with locked candidates" : "") << (bands ? ", bands" : ", singles") << ": failed "
+                    << failed << ", solved " << solved
                     << ", open " << open << ", failed again " << failed_again);
     CHECK(failed > shape.instances / 30);
     CHECK(solved > shape.instances / 30);

@@ -200,6 +200,19 @@ std::string to_string(const RuleSet& rules) {
 }
 
 void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules) {
+  rules_detail::post_groups(model, groups, rules, rules_detail::default_accelerator());
+}
+
+rules_detail::Accelerator rules_detail::default_accelerator() {
+#ifdef CSP_BAND_ACCELERATOR
+  return Accelerator::bands;
+#else
+  return Accelerator::singles;
+#endif
+}
+
+void rules_detail::post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules,
+                               Accelerator accelerator) {
   // Validate everything first (the structure throws on a group that is not exact or does not fit
   // one word), so a bad group leaves the model untouched.
   auto structure = std::make_shared<const techniques::Structure>(model.initial_domains(), groups);
@@ -248,9 +261,20 @@ void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& 
   std::vector<std::pair<std::size_t, std::size_t>> pairs;
   if (has(kLockedRule))
     for (const techniques::Structure::Overlap& o : structure->overlaps()) pairs.emplace_back(o.a, o.b);
-  if (naked || hidden)
-    model.post(rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[kNaked.row],
-                                          counters[kHidden.row], pairs, counters[kLockedRule.row]));
+  // Both singles on a Sudoku or Latin grid, when asked for: the band accelerator
+  // (band_singles.cpp), holding the singles propagator for runs with a tracer.
+  auto singles = [&] {
+    return rules_detail::make_singles(model, groups, shapes, naked, hidden, counters[kNaked.row],
+                                      counters[kHidden.row], pairs, counters[kLockedRule.row]);
+  };
+  std::unique_ptr<Propagator> bands;
+  if (naked && hidden && accelerator == rules_detail::Accelerator::bands)
+    bands = rules_detail::make_band_singles(model, groups, shapes, !pairs.empty(), counters[kNaked.row],
+                                            counters[kHidden.row], counters[kLockedRule.row], singles);
+  if (bands)
+    model.post(std::move(bands));
+  else if (naked || hidden)
+    model.post(singles());
   else if (!pairs.empty())
     model.post(rules_detail::make_locked_candidates(model, groups, shapes, pairs, counters[kLockedRule.row]));
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -45,6 +46,16 @@ constexpr bool single(std::uint64_t w) { return w != 0 && (w & (w - 1)) == 0; }
 /// The shape of each group of a validated structure, in group order.
 std::vector<Shape> shapes_of(const techniques::Structure& st);
 
+/// Which propagator post_groups() posts for naked and hidden singles together on a grid the band
+/// accelerator takes (band_singles.cpp): `bands` that one, `singles` the singles propagator.
+enum class Accelerator { singles, bands };
+/// The accelerator the public post_groups() asks for: `bands` when built with CSP_BAND_ACCELERATOR
+/// (CMake option of that name), else `singles`, as long as the band accelerator is not the faster.
+Accelerator default_accelerator();
+/// csp::post_groups() with the accelerator of the singles given (the tests hold both to the same
+/// closure, whichever is the default).
+void post_groups(Model& model, const std::vector<Group>& groups, const RuleSet& rules, Accelerator accelerator);
+
 // One factory per rule; each lives in the rule's own .cpp file.
 /// Naked and/or hidden singles on every group at once (one propagator; see singles.cpp), hosting
 /// locked candidates on `locked_pairs` when there are any (indices into `groups`, each pair sharing
@@ -53,6 +64,15 @@ std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>&
                                          bool naked, bool hidden, Counters naked_counters, Counters hidden_counters,
                                          const std::vector<std::pair<std::size_t, std::size_t>>& locked_pairs,
                                          Counters locked_counters);
+/// The same rules (naked and hidden singles, with locked candidates when `locked`) on value-major
+/// band words (see band_singles.cpp), when the groups are the rows, columns and boxes of a Sudoku
+/// (h * n <= 64) or the rows and columns of a Latin square, their cells in row-major order of
+/// first appearance; nullptr when they are not. `traced()` makes the propagator that runs with a
+/// tracer in its place (make_singles on the same groups), so that traced runs do not change.
+std::unique_ptr<Propagator> make_band_singles(Model& model, const std::vector<Group>& groups,
+                                              const std::vector<Shape>& shapes, bool locked, Counters naked_counters,
+                                              Counters hidden_counters, Counters locked_counters,
+                                              const std::function<std::unique_ptr<Propagator>()>& traced);
 /// Locked candidates on every listed pair of groups (indices into `groups`), each pair sharing at
 /// least two cells and so the same base, without the singles (one propagator; see
 /// locked_candidates.cpp).
