@@ -103,7 +103,7 @@ SearchResult PortfolioSearch::run(const Domains& start, Goal goal) {
   best_value_.reset();
   mac_stats_ = Stats{};
   learn_stats_ = Stats{};
-  turns_taken_ = 0;
+  std::uint64_t turns = 0;
   Goal inner = goal;
   inner.on_solution = &on_solution_;
   bool mac_started = false, learn_started = false;
@@ -112,7 +112,7 @@ SearchResult PortfolioSearch::run(const Domains& start, Goal goal) {
   const SearchResult* last = nullptr;
   for (;;) {
     // Learning takes the first turn of each pair: it proves more of the survey alone.
-    const bool learning = turns_taken_ % 2 == 0;
+    const bool learning = turns % 2 == 0;
     Stats& own = learning ? learn_stats_ : mac_stats_;
     other_ = learning ? &mac_stats_ : &learn_stats_;
     const Limits limits = turn_limits(own, turn_nodes, turn_time);
@@ -121,14 +121,14 @@ SearchResult PortfolioSearch::run(const Domains& start, Goal goal) {
     else last = began ? &mac_->resume(limits, best_value_) : &mac_->start_turns(start, inner, limits, best_value_);
     began = true;
     own = last->stats;
-    ++turns_taken_;
+    ++turns;
     if (log().should_log(spdlog::level::debug)) {
       log().debug("portfolio: turn {} ({}) ended: {} nodes, {} failures, {} solutions, {:.3f} s of its own",
-                  turns_taken_, learning ? "learning" : "MAC", own.nodes, own.failures, own.solutions, own.seconds());
+                  turns, learning ? "learning" : "MAC", own.nodes, own.failures, own.solutions, own.seconds());
     }
     if (last->status != SearchStatus::limit) break;
     if (beyond_limits(*last)) break;
-    if (turns_taken_ % 2 == 0) {  // the pair is over: the next is twice as long
+    if (turns % 2 == 0) {  // the pair is over: the next is twice as long
       if (turn_nodes != 0) turn_nodes = std::min(turn_nodes * 2, turns_.nodes * 1024);
       else turn_time = std::min(turn_time * 2, turns_.longest);
     }
@@ -138,9 +138,8 @@ SearchResult PortfolioSearch::run(const Domains& start, Goal goal) {
   if (r.status == SearchStatus::limit) r.limit = beyond_limits(*last).value_or(last->limit);
   r.stats = mac_stats_;
   r.stats += learn_stats_;
-  if (r.stats.counters.empty()) r.stats.counters = last->stats.counters;
   r.stats.elapsed = std::chrono::steady_clock::now() - started_;
-  r.stats.turns = turns_taken_;
+  r.stats.turns = turns;
   r.solution = std::move(best_);
   other_ = nullptr;
   return r;

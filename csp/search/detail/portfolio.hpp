@@ -53,10 +53,9 @@ class PortfolioSearch {
   PortfolioSearch(const PortfolioSearch&) = delete;
   PortfolioSearch& operator=(const PortfolioSearch&) = delete;
 
-  /// Searches from `start` towards `goal`, as DepthFirstSearch::run does.
+  /// Searches from `start` towards `goal`, as DepthFirstSearch::run does; the result's
+  /// stats.turns says how many turns the two searches took.
   SearchResult run(const Domains& start, Goal goal);
-  /// How many turns the last run took (both searches' together).
-  std::uint64_t turns() const { return turns_taken_; }
 
  private:
   bool take(std::span<const Value> solution);
@@ -76,7 +75,6 @@ class PortfolioSearch {
   Stats mac_stats_, learn_stats_;            // each search's statistics as its last turn ended
   const Stats* other_ = nullptr;             // the statistics of the search not searching now (progress)
   std::chrono::steady_clock::time_point started_;
-  std::uint64_t turns_taken_ = 0;
 };
 
 }  // namespace csp
