@@ -70,12 +70,12 @@ void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, s
                static_cast<unsigned long long>(s.propagations), s.seconds());
   if (s.restarts != 0) std::fprintf(stderr, "restarts: %llu\n", static_cast<unsigned long long>(s.restarts));
   if (s.turns != 0) std::fprintf(stderr, "portfolio turns: %llu\n", static_cast<unsigned long long>(s.turns));
-  if (s.learnt != 0) {  // learning search: every failure was a conflict, analysed into a clause
+  if (s.learnt != 0) {  // learning search: each clause learnt from a conflict, and one backjump
     std::fprintf(stderr, "learnt clauses: %llu (mean length %.2f, %llu deleted)\nmean backjump: %.2f levels\n",
                  static_cast<unsigned long long>(s.learnt),
                  static_cast<double>(s.learnt_literals) / static_cast<double>(s.learnt),
                  static_cast<unsigned long long>(s.clauses_deleted),
-                 s.failures != 0 ? static_cast<double>(s.backjumped) / static_cast<double>(s.failures) : 0.0);
+                 static_cast<double>(s.backjumped) / static_cast<double>(s.learnt));
   }
 }
 

@@ -63,7 +63,7 @@ std::string statistics_text(const Program& p, const SearchResult& r, double init
     };
     line("learntClauses", std::to_string(r.stats.learnt));
     line("learntMeanLength", mean(r.stats.learnt_literals, r.stats.learnt));
-    line("backjumpMeanLevels", mean(r.stats.backjumped, r.stats.failures));
+    line("backjumpMeanLevels", mean(r.stats.backjumped, r.stats.learnt));
     line("clausesDeleted", std::to_string(r.stats.clauses_deleted));
   }
   line("variables", std::to_string(p.model.var_count()));

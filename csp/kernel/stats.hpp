@@ -19,7 +19,9 @@ struct Stats {
   // Learning search only (Inference::learn): every failure is a conflict, analysed into a clause.
   std::uint64_t learnt = 0;            ///< clauses learnt (units included)
   std::uint64_t learnt_literals = 0;   ///< their literals, summed (over learnt: the mean length)
-  std::uint64_t backjumped = 0;        ///< decision levels undone by backjumps, summed (over failures: the mean)
+  std::uint64_t backjumped = 0;        ///< decision levels undone by backjumps, one per learnt clause, summed
+                                       ///< (over learnt: the mean; not over failures, which under the
+                                       ///< portfolio count MAC's too)
   std::uint64_t clauses_deleted = 0;   ///< learnt clauses the database deleted to stay within its limit
   std::uint64_t turns = 0;  ///< Inference::portfolio: the turns learning and MAC took (0: no portfolio)
   std::chrono::nanoseconds elapsed{0};  ///< wall-clock time of the search, set-up included

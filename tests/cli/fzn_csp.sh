@@ -114,6 +114,16 @@ sed 's/^solve .*/solve satisfy;/' "$T/q6.fzn" > "$T/plain.fzn"
 "$S" -s --inference learn "$T/q6.fzn" | grep -q 'portfolioTurns' && fail "annotated model, --inference learn: still the portfolio"
 "$S" -s --restart-base 1 "$T/q6.fzn" | grep -q '^%%%mzn-stat: restarts=' && fail "annotated model: expected no restarts by default"
 "$S" -a -s "$T/q6.fzn" | grep -q 'learntClauses' && fail "annotated model, -a: expected MAC"
+# Under the portfolio the failures are learning's and MAC's, but the mean backjump is learning's
+# own: one backjump per clause learnt, each of at least one level. Pigeons, 11 in 10 holes,
+# unsatisfiable and slow for both, so that the 0.6 s hold several turns.
+for i in $(seq 1 11); do echo "var 1..10: p$i :: output_var;"; done > "$T/php.fzn"
+for i in $(seq 1 11); do for j in $(seq $((i + 1)) 11); do echo "constraint int_ne(p$i, p$j);"; done; done >> "$T/php.fzn"
+echo "solve :: int_search([$(seq -s, 1 11 | sed 's/[0-9][0-9]*/p&/g')], input_order, indomain_min, complete) satisfy;" >> "$T/php.fzn"
+"$S" -s -t 600 "$T/php.fzn" > "$T/php.out"
+grep -q '^%%%mzn-stat: portfolioTurns=' "$T/php.out" || fail "pigeons: expected the portfolio"
+awk -F= '/backjumpMeanLevels/ { found = 1; if ($2 + 0 < 1) bad = 1 } END { exit !(found && !bad) }' "$T/php.out" ||
+  fail "pigeons under the portfolio: expected a mean backjump of at least 1 level, got $(grep backjump "$T/php.out")"
 [ "$("$S" -a "$T/q6.fzn" | grep -c '^----------$')" -eq 4 ] || fail "annotated model, -a: expected 4 solutions"
 # Optimisation: -a prints each improving solution, then ========== once the last is proved optimal;
 # by default only the optimum is printed.
