@@ -72,10 +72,8 @@ void print_stats(const csp::Stats& s, const std::vector<std::pair<std::string, s
   if (s.turns != 0) std::fprintf(stderr, "portfolio turns: %llu\n", static_cast<unsigned long long>(s.turns));
   if (s.learnt != 0) {  // learning search: each clause learnt from a conflict, and one backjump
     std::fprintf(stderr, "learnt clauses: %llu (mean length %.2f, %llu deleted)\nmean backjump: %.2f levels\n",
-                 static_cast<unsigned long long>(s.learnt),
-                 static_cast<double>(s.learnt_literals) / static_cast<double>(s.learnt),
-                 static_cast<unsigned long long>(s.clauses_deleted),
-                 static_cast<double>(s.backjumped) / static_cast<double>(s.learnt));
+                 static_cast<unsigned long long>(s.learnt), s.mean_learnt_length(),
+                 static_cast<unsigned long long>(s.clauses_deleted), s.mean_backjump());
   }
 }
 

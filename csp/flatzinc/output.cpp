@@ -56,14 +56,14 @@ std::string statistics_text(const Program& p, const SearchResult& r, double init
   if (r.stats.restarts != 0) line("restarts", std::to_string(r.stats.restarts));
   if (r.stats.turns != 0) line("portfolioTurns", std::to_string(r.stats.turns));  // learning's and MAC's
   if (r.stats.learnt != 0) {  // learning search (--inference learn): its conflicts are the failures
-    const auto mean = [&](std::uint64_t sum, std::uint64_t n) {
+    const auto mean = [](double x) {
       char buf[32];
-      std::snprintf(buf, sizeof buf, "%.2f", n != 0 ? static_cast<double>(sum) / static_cast<double>(n) : 0.0);
+      std::snprintf(buf, sizeof buf, "%.2f", x);
       return std::string(buf);
     };
     line("learntClauses", std::to_string(r.stats.learnt));
-    line("learntMeanLength", mean(r.stats.learnt_literals, r.stats.learnt));
-    line("backjumpMeanLevels", mean(r.stats.backjumped, r.stats.learnt));
+    line("learntMeanLength", mean(r.stats.mean_learnt_length()));
+    line("backjumpMeanLevels", mean(r.stats.mean_backjump()));
     line("clausesDeleted", std::to_string(r.stats.clauses_deleted));
   }
   line("variables", std::to_string(p.model.var_count()));

@@ -32,6 +32,15 @@ struct Stats {
   /// Adds another run's figures to these (elapsed and counters summed, max_depth maximised).
   Stats& operator+=(const Stats& other);
   double seconds() const { return std::chrono::duration<double>(elapsed).count(); }
+  /// The mean length of the clauses learnt (0 when none was).
+  double mean_learnt_length() const { return per_learnt(learnt_literals); }
+  /// The mean levels a backjump undid (one backjump per clause learnt; 0 when none was).
+  double mean_backjump() const { return per_learnt(backjumped); }
+
+ private:
+  double per_learnt(std::uint64_t sum) const {
+    return learnt != 0 ? static_cast<double>(sum) / static_cast<double>(learnt) : 0.0;
+  }
 };
 
 }  // namespace csp

@@ -365,9 +365,7 @@ LearningSearch::Step LearningSearch::stop(SearchStatus status) {
   s.elapsed = std::chrono::steady_clock::now() - started_;
   if (log().should_log(spdlog::level::debug)) {
     log().debug("learning search: {} solutions, {} nodes, {} conflicts, {} learnt (mean length {:.1f}), {} restarts, {:.6f} s",
-                s.solutions, s.nodes, s.failures, s.learnt,
-                s.learnt != 0 ? static_cast<double>(s.learnt_literals) / static_cast<double>(s.learnt) : 0.0,
-                s.restarts, s.seconds());
+                s.solutions, s.nodes, s.failures, s.learnt, s.mean_learnt_length(), s.restarts, s.seconds());
   }
   return Step::stop;
 }
