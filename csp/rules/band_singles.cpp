@@ -223,7 +223,6 @@ class BandSingles final : public Propagator {
       locked_bands_.fill(0);
     }
     dirty_values_ = locked_values_ = naked_bands_ = 0;
-    for (int b = 0; b < bands(); ++b) changed_[static_cast<std::size_t>(b)] = 0;
     ok = cells_.finish(ctx, scope(), ok);
     report(ctx);
     return ok ? PropStatus::fixpoint : PropStatus::failed;
