@@ -1138,7 +1138,7 @@ std::string RunConfig::flags() const {
   std::string s;
   if (all) s += "-a ";
   if (solutions) s += "-n " + std::to_string(solutions) + " ";
-  if (free) s += "-f ";
+  if (ignore_annotations) s += "--ignore-search-annotations ";
   s += "--order " + order + " --values " + values + " --inference " + inference;
   return s;
 }
@@ -1148,7 +1148,7 @@ RunConfig random_config(Source& source, const RandomModel& m, bool all_solutions
   c.all = all_solutions;
   auto pick = [&](const std::vector<std::string>& v) { return v[static_cast<std::size_t>(source.below(v.size()))]; };
   if (source.chance(15)) c.solutions = 1 + source.below(3);
-  c.free = source.chance(20);
+  c.ignore_annotations = source.chance(20);
   c.order = pick({"mrv", "mrv", "mrv", "input", "dom-wdeg", "smallest", "largest", "anti-first-fail", "max-regret",
                   "occurrence", "mrv-ddeg", "mrv-degree"});
   if (!features.mrv_full_range && c.order == "mrv") c.order = "mrv-degree";
@@ -1191,7 +1191,7 @@ std::string check(const RandomModel& m, const RunConfig& config, bool* limited) 
   fz::RunOptions options;
   options.all = c.all;
   options.solutions = c.solutions;
-  options.free = c.free;
+  options.ignore_annotations = c.ignore_annotations;
   csp::SearchSettings settings;
   settings.order = c.order;
   settings.values = c.values;

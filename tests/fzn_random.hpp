@@ -173,7 +173,7 @@ Expected enumerate(const RandomModel& m);
 struct RunConfig {
   bool all = false;             ///< -a
   std::uint64_t solutions = 0;  ///< -n (0: not given)
-  bool free = false;            ///< -f
+  bool ignore_annotations = false;  ///< --ignore-search-annotations
   std::string order = "mrv", values = "min", inference = "mac";  ///< --order, --values, --inference
   std::uint64_t node_limit = 20000;  ///< a limit that only a runaway search reaches (tiny models)
   std::string flags() const;    ///< as fzn-csp's command line

@@ -43,7 +43,7 @@ int main(int argc, char** argv) {
   app.footer(apps_common::exit_status_help("answered (=====UNKNOWN===== too, when a limit came first)", "", false));
   std::string file;
   RunOptions run_options;
-  bool statistics = false, verbose = false;
+  bool statistics = false, verbose = false, free = false;
   std::uint64_t time_ms = 0, threads = 1;
   csp::SearchSettings settings;
   app.add_option("file", file, "the FlatZinc model (.fzn)")->required();
@@ -51,12 +51,16 @@ int main(int argc, char** argv) {
   app.add_option("-n,--num-solutions", run_options.solutions, "stop after this many solutions")
       ->check(apps_common::whole_number(1, UINT64_MAX));
   app.add_flag("-i,--intermediate", run_options.intermediate, "print every improving solution of an optimisation");
-  app.add_flag("-f,--free-search", run_options.free,
-               "ignore the model's search annotations; unless given otherwise, search with --inference learn "
-               "--restart luby --restart-search alternate --phase-saving last (the free search measured best, "
+  app.add_flag("-f,--free-search", free,
+               "the solver's own search: unless given otherwise, --inference learn --restart luby "
+               "--restart-search alternate --phase-saving last, so that runs along the model's search "
+               "annotations take turns with runs by activity, as Chuffed's -f (the free search measured best, "
                "docs/learning.md; also the default for a model without search annotations, unless -a on a "
-               "satisfaction model; an annotated model is searched along its annotations with --inference "
-               "portfolio: learning and MAC in turns)");
+               "satisfaction model; without -f an annotated model is searched along its annotations with "
+               "--inference portfolio: learning and MAC in turns)");
+  app.add_flag("--ignore-search-annotations", run_options.ignore_annotations,
+               "search as if the model had no search annotations (--order and --values decide; the runs by "
+               "activity of -f take the model's own variables first)");
   app.add_flag("-s,--statistics", statistics, "print %%%mzn-stat lines after the search");
   app.add_option("-t,--time-limit", time_ms, "stop after this many milliseconds (0: no limit)")
       ->check(apps_common::whole_number(0, UINT64_MAX));
@@ -93,7 +97,8 @@ int main(int argc, char** argv) {
     const auto ast = parse(read_file(file));
     const Program program = build(ast);
     const bool enumerating = run_options.all && !program.objective;
-    if (run_options.free || (program.search.empty() && !enumerating)) use_free_search();
+    const bool annotated = !program.search.empty() && !run_options.ignore_annotations;
+    if (free || (!annotated && !enumerating)) use_free_search();
     // An annotated model: learning and MAC in turns along its annotations (--inference portfolio):
     // learning alone, as Chuffed searches one, solved more of the wider survey than MAC, but lost
     // the Challenge instances MAC proves in seconds (docs/learning.md, fifth step). Enumeration

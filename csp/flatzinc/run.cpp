@@ -18,11 +18,11 @@ void write_solution(const RunOptions& o, std::FILE* out, const Program& p, std::
 
 SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, std::vector<std::string>& notes) {
   SearchOptions search = options.search;
-  if (!options.free) {
+  if (!options.ignore_annotations) {
     search.phases = phases(p, options.seed, notes);
     search.reselect = true;  // FlatZinc's branching is two-way: x = a, else x != a and choose again
   }
-  // What the annotations leave (all of it under -f), the default order decides: first over the
+  // What the annotations leave (all of it when they are ignored), the default order decides: first over the
   // model's own variables, then over those MiniZinc introduced, then over the rest. The objective
   // is left to the last phase, as Gecode leaves it: its bound comes from the others.
   std::vector<Var> declared;

@@ -20,7 +20,7 @@ struct RunOptions {
   bool all = false;             ///< -a: every solution (optimisation: every improving one)
   std::uint64_t solutions = 0;  ///< -n N: stop after N solutions (0: 1 for satisfy, no cap for optimisation)
   bool intermediate = false;    ///< -i: print every improving solution of an optimisation
-  bool free = false;            ///< -f: ignore the search annotations
+  bool ignore_annotations = false;  ///< search as if the model had no search annotations
   std::uint64_t seed = 1;       ///< -r: the seed of random value orders
   /// The rest of the search (order and values for what the annotations leave, inference, limits).
   SearchOptions search;

@@ -45,6 +45,9 @@ std::uint64_t luby(std::uint64_t i) {
 std::uint64_t restart_allowance(const Restarts& r, std::uint64_t run) {
   constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
   const std::uint64_t base = std::max<std::uint64_t>(r.base, 1);
+  // Alternating orders take the schedule's terms in pairs, one each (Chuffed's toggle does the same):
+  // in the plain sequence every longest run (at 2^k - 1) would fall to the odd runs' order.
+  if (r.search == RestartSearch::alternate) run = (run + 1) / 2;
   if (r.kind == RestartKind::luby) {
     const std::uint64_t term = luby(run);
     return term > kMax / base ? kMax : base * term;

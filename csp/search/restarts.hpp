@@ -38,7 +38,8 @@ std::string_view to_string(RestartKind k);
 enum class RestartSearch : std::uint8_t {
   same,       ///< every run branches with the search's own orders
   activity,   ///< the first run with the search's orders, every later run by activity (VSIDS)
-  alternate,  ///< odd runs with the search's orders, even runs by activity
+  alternate,  ///< odd runs with the search's orders, even runs by activity; each order's runs take the
+              ///< schedule's terms in turn (restart_allowance pairs them)
 };
 /// Parses "same", "activity" or "alternate"; throws std::invalid_argument otherwise.
 RestartSearch parse_restart_search(std::string_view name);
@@ -60,7 +61,8 @@ struct Restarts {
 std::uint64_t luby(std::uint64_t i);
 
 /// The failures allowed to run `run` (>= 1) of `r` (r.kind not none): never 0, and growing without
-/// bound as runs go on (saturating at UINT64_MAX).
+/// bound as runs go on (saturating at UINT64_MAX). Under RestartSearch::alternate, runs 2k - 1 and
+/// 2k both get the schedule's term k, so that the two orders get the same allowances.
 std::uint64_t restart_allowance(const Restarts& r, std::uint64_t run);
 
 }  // namespace csp

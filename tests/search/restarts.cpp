@@ -33,6 +33,14 @@ TEST_CASE("restarts: Luby's sequence and the schedules' allowances", "[search][r
   REQUIRE(csp::restart_allowance(luby, 1) == 32);
   REQUIRE(csp::restart_allowance(luby, 3) == 64);
   REQUIRE(csp::restart_allowance(luby, 15) == 256);
+  // Alternating orders take each term in turn: both get 32, 32, 64, 32, 32, 64, 128, ...
+  csp::Restarts pairs = luby;
+  pairs.search = csp::RestartSearch::alternate;
+  const std::uint64_t paired[] = {1, 1, 1, 1, 2, 2, 1, 1, 1, 1, 2, 2, 4, 4, 1, 1};
+  for (std::uint64_t run = 1; run <= std::size(paired); ++run) {
+    CAPTURE(run);
+    REQUIRE(csp::restart_allowance(pairs, run) == 32 * paired[run - 1]);
+  }
   const csp::Restarts geometric{csp::RestartKind::geometric, 10, 2.0};
   REQUIRE(csp::restart_allowance(geometric, 1) == 10);
   REQUIRE(csp::restart_allowance(geometric, 4) == 80);
