@@ -38,8 +38,8 @@ OptionTable core_option_table() {
          "Failures allowed to the first run of a restart schedule (the scale of every run)", {}, 1, UINT64_MAX,
          &SearchSettings::restart_base});
   t.add({"restart-search", "restart_search", OptionKind::choice,
-         "Orders of the runs after a restart: the same, activity from the first restart on, or the two in turn "
-         "(needs --restart)",
+         "Orders of the runs after a restart: the same, activity from the first restart on, or the two in turn, "
+         "each taking the schedule's terms in turn (needs --restart)",
          strings(restart_search_names()), 0, UINT64_MAX, &SearchSettings::restart_search});
   t.add({"phase-saving", "phase_saving", OptionKind::choice,
          "Try first the value a variable last had, or had in the newest solution (none: the value order alone)",
