@@ -42,7 +42,8 @@ std::string_view to_string(Inference i);
 
 /// Which value a variable is tried at first when search comes back to it (phase saving, as SAT
 /// solvers keep a literal's polarity): the value order decides only where none is remembered, or
-/// the remembered value is no longer a candidate.
+/// the remembered value is no longer a candidate. Under Restarts::search activity or alternate, only
+/// the runs by activity try it first: the runs along the search's own orders keep their value orders.
 enum class PhaseSaving : std::uint8_t {
   none,      ///< the value order alone
   /// the value the variable last had: under learning, every fixing a backjump or restart undoes;

@@ -42,7 +42,8 @@ OptionTable core_option_table() {
          "each taking the schedule's terms in turn (needs --restart)",
          strings(restart_search_names()), 0, UINT64_MAX, &SearchSettings::restart_search});
   t.add({"phase-saving", "phase_saving", OptionKind::choice,
-         "Try first the value a variable last had, or had in the newest solution (none: the value order alone)",
+         "Try first the value a variable last had, or had in the newest solution (none: the value order alone; "
+         "with --restart-search activity or alternate, in the runs by activity only)",
          strings(phase_saving_names()), 0, UINT64_MAX, &SearchSettings::phase_saving});
   t.add({"share-learnt", "share_learnt", OptionKind::whole,
          "Under learning with threads: pass the other threads learnt clauses of at most this many literals "
