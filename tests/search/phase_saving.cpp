@@ -148,6 +148,22 @@ TEST_CASE("search after restarts: activity takes over from the phases, once or i
     b.start();
     CHECK(b.select(d, values) == x[2]);
   }
+  // Saved values under alternation: tried first in the runs by activity only; the runs along the
+  // search's own orders take their value order's choice (min: 0).
+  o.phase_saving = csp::PhaseSaving::last;
+  for (csp::RestartSearch search : {csp::RestartSearch::same, csp::RestartSearch::alternate}) {
+    CAPTURE(csp::to_string(search));
+    o.restarts.search = search;
+    csp::Branching b(m, o);
+    b.start();
+    b.remember(x[2], 3);
+    REQUIRE(b.select(d, values) == x[2]);
+    CHECK(values->decide(x[2], d).value == (search == csp::RestartSearch::same ? 3 : 0));
+    b.restarted(2);  // alternate: by activity
+    REQUIRE(b.select(d, values) == x[2]);
+    CHECK(values->decide(x[2], d).value == 3);
+  }
+  o.phase_saving = csp::PhaseSaving::none;
   // Without a schedule there is no restart to change the orders at: refused by the Solver.
   o.restarts.kind = csp::RestartKind::none;
   o.restarts.search = csp::RestartSearch::activity;
