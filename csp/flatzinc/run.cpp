@@ -22,9 +22,9 @@ SearchResult run(const Program& p, const RunOptions& options, std::FILE* out, st
     search.phases = phases(p, options.seed, notes);
     search.reselect = true;  // FlatZinc's branching is two-way: x = a, else x != a and choose again
   }
-  // What the annotations leave (all of it when they are ignored), the default order decides: first over the
-  // model's own variables, then over those MiniZinc introduced, then over the rest. The objective
-  // is left to the last phase, as Gecode leaves it: its bound comes from the others.
+  // What the annotations leave (all of it when they are ignored), the default order decides: first
+  // over the model's own variables, then over those MiniZinc introduced, then over the rest. The
+  // objective is left to the last phase, as Gecode leaves it: its bound comes from the others.
   std::vector<Var> declared;
   for (const Var v : p.declared)
     if (!p.objective || v != *p.objective) declared.push_back(v);
