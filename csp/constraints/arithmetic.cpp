@@ -134,9 +134,14 @@ class Arithmetic final : public Propagator {
     const Var y = unary() ? x : scope()[1];
     const std::int64_t pairs = std::int64_t{ctx.size(x)} * (unary() ? 1 : ctx.size(y));
     if (pairs > max_pairs_ || wide(ctx, x) || wide(ctx, y)) return propagate_bounds(ctx);
+    const bool extremum = extremum_ && x != y && z != x && z != y;
+    // Over three domains without holes the supports of each variable are an interval too, so
+    // bounds reasoning prunes exactly what the enumeration would, at no cost per value
+    // (cyclic-rcpsp's int_max chains over 631 values spent 9% of a learning search enumerating).
+    if (extremum && holeless(ctx, x) && holeless(ctx, y) && holeless(ctx, z)) return propagate_bounds(ctx);
     const Domains& d = ctx.domains();
     supports_.reset(d, scope());
-    if (extremum_ && x != y && z != x && z != y) return propagate_extremum(ctx);
+    if (extremum) return propagate_extremum(ctx);
     const std::size_t zi = scope().size() - 1;
     d.for_each(x, [&](Value a) {
       auto try_pair = [&](Value b) {
@@ -227,6 +232,10 @@ class Arithmetic final : public Propagator {
   // what bounds reasoning does not (tdtsp's x div 360 over 0..23039).
   static bool wide(const Context& ctx, Var v) {
     return ctx.domains().interval(v) && ctx.size(v) > kArithmeticIntervalValues;
+  }
+
+  static bool holeless(const Context& ctx, Var v) {
+    return std::int64_t{ctx.max(v)} - ctx.min(v) + 1 == ctx.size(v);
   }
 
   // Above the enumeration limit: only a complete assignment is judged.

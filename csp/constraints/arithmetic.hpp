@@ -4,7 +4,8 @@
 // Strength: domain consistency (every candidate left of x, y and z is used by some solution),
 // reached by enumerating the pairs of candidates of x and y, whenever |x| * |y| <= kArithmeticPairs
 // and neither x nor y is an interval-form variable with more than kArithmeticIntervalValues
-// candidates (always for the small domains of puzzles, and as soon as x or y is nearly fixed).
+// candidates (always for the small domains of puzzles, and as soon as x or y is nearly fixed);
+// min and max over three domains without holes reach it by their bounds alone.
 // Otherwise it reasons on bounds, soundly but not to any named consistency: times narrows z to the
 // products of the bounds and x, y to the quotients (removing 0 from x and y when z excludes it);
 // div narrows z to the truncated quotients and x to z * y plus the remainders of x's sign (exact
