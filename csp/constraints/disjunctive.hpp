@@ -6,11 +6,13 @@
 // Strength: sound, and failing on every violating complete assignment. The reasoning treats task
 // i as running for min(d[i]) (a task that may last 0 takes no part), which is sound: shortening
 // tasks keeps a schedule valid. Within a run it applies, to the earliest starts and, mirrored, to
-// the latest completions, Vilím's O(n log n) rules over Θ- and Θ-Λ-trees: overload checking,
-// edge finding, detectable precedences and not-first/not-last; and repeats the whole round until
-// no start bound moves, so a run ends at the fixpoint of these rules (idempotent). Only the
-// bounds of the starts are narrowed (and negative durations removed); the durations prune
-// nothing else. Scratch is sized once by the number of tasks; a run allocates nothing.
+// the latest completions, Vilím's rules: overload checking and edge finding over a Θ-Λ-tree,
+// O(n log n); detectable precedences and not-first/not-last over a Θ-tree, O(n log n), or, up to
+// 64 tasks, by direct scans, O(n^2) but cheaper there, with the same bounds; and repeats the
+// whole round until no start bound moves, so a run ends at the fixpoint of these rules
+// (idempotent). Only the bounds of the starts are narrowed (and negative durations removed); the
+// durations prune nothing else. Scratch is sized once by the number of tasks; a run allocates
+// nothing.
 #pragma once
 
 #include <memory>

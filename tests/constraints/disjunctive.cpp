@@ -98,4 +98,35 @@ TEST_CASE("disjunctive: each rule's textbook case", "[globals][disjunctive]") {
   CHECK(disjunctive_root({{0, 3, 2}, {0, 3, 2}, {0, 3, 2}}).empty());
 }
 
+// Up to 64 lasting tasks the precedence rules read ECT(Θ) by scans, above from the Θ-tree
+// (disjunctive.cpp, kScanTasks). Tasks far from the others in time change no rule's bounds on them,
+// so a few random tasks alone (scans) and with 65 fixed tasks far before and after them (tree)
+// must reach the same bounds, or both fail.
+TEST_CASE("disjunctive: the scans and the Θ-tree give the same bounds", "[globals][disjunctive]") {
+  Rng r(1913);
+  int compared = 0, failed = 0;
+  for (int instance = 0; instance < 3000; ++instance) {
+    std::vector<std::array<Value, 3>> near;
+    const int n = r.between(2, 9);
+    for (int i = 0; i < n; ++i) {
+      const Value lo = r.between(0, 20), p = r.between(1, 6);
+      near.push_back({lo, static_cast<Value>(lo + r.between(0, 12)), p});
+    }
+    std::vector<std::array<Value, 3>> all = near;
+    for (Value k = 0; k < 65; ++k) {
+      const Value at = k % 2 == 0 ? 1000 + 10 * k : -1000 - 10 * k;  // fixed, 5 long, apart
+      all.push_back({at, at, 5});
+    }
+    const auto alone = disjunctive_root(near);
+    auto with_far = disjunctive_root(all);
+    if (!with_far.empty()) with_far.resize(near.size());
+    CAPTURE(instance);
+    REQUIRE(alone == with_far);
+    ++compared;
+    failed += alone.empty();
+  }
+  CHECK(failed > 100);             // overloads and empty windows are met,
+  CHECK(compared - failed > 1000); // and so are fixpoints
+}
+
 }  // namespace disjunctive_specs
