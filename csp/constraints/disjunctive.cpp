@@ -280,9 +280,12 @@ class Disjunctive final : public Propagator {
     for (const bool mirrored : {false, true}) {
       side_ = mirrored ? 1 : 0;
       if (mirrored) mirror();
-      if (!edge_finding() || !write(ctx, mirrored, moved) || !detectable_precedences() ||
-          !write(ctx, mirrored, moved) || !not_last() || !write(ctx, mirrored, moved))
-        return false;
+      // A rule that moved no bound leaves nothing to write (the scratch windows are at most the
+      // domains' bounds, which only the writes narrow).
+      for (const auto rule : {&Disjunctive::edge_finding, &Disjunctive::detectable_precedences, &Disjunctive::not_last}) {
+        narrowed_ = false;
+        if (!(this->*rule)() || (narrowed_ && !write(ctx, mirrored, moved))) return false;
+      }
       if (mirrored) mirror();
     }
     return true;
@@ -350,14 +353,14 @@ class Disjunctive final : public Propagator {
   // Raises each est_[k] to bound_[k]; false when a task no longer fits its window.
   bool raise_starts() {
     for (std::size_t k = 0; k < m_; ++k) {
-      est_[k] = std::max(est_[k], bound_[k]);
+      if (bound_[k] > est_[k]) est_[k] = bound_[k], narrowed_ = true;
       if (est_[k] + p_[k] > lct_[k]) return false;
     }
     return true;
   }
   bool lower_completions() {
     for (std::size_t k = 0; k < m_; ++k) {
-      lct_[k] = std::min(lct_[k], bound_[k]);
+      if (bound_[k] < lct_[k]) lct_[k] = bound_[k], narrowed_ = true;
       if (est_[k] + p_[k] > lct_[k]) return false;
     }
     return true;
@@ -452,11 +455,12 @@ class Disjunctive final : public Propagator {
       by_start_ = &sort_tasks(OrderKey::est, [&](std::size_t k) { return est_[k]; });
       for (std::size_t i = 0; i < m_; ++i) {
         long latest = kNoCompletion;  // as the tree's: the greatest lst below lct_i, i's own included
-        for (std::size_t j = 0; j < m_; ++j)
-          if (lst(j) < lct_[i]) latest = std::max(latest, lst(j));
-        bound_[i] = lct_[i];
-        if (ect_of([&](std::size_t j) { return j != i && lst(j) < lct_[i]; }) > lst(i))
-          bound_[i] = std::min(lct_[i], latest);
+        const long ect = ect_of([&](std::size_t j) {
+          if (lst(j) >= lct_[i]) return false;
+          latest = std::max(latest, lst(j));
+          return j != i;
+        });
+        bound_[i] = ect > lst(i) ? std::min(lct_[i], latest) : lct_[i];
       }
       return lower_completions();
     }
@@ -488,7 +492,8 @@ class Disjunctive final : public Propagator {
   std::vector<long> bound_;              // scratch: a rule's new bound per task
   // The orders the rules walk, per orientation, kept from call to call (sort_tasks).
   Order orders_[2][kOrderKeys];
-  std::size_t side_ = 0;                             // 1 in the mirrored orientation
+  std::size_t side_ = 0;    // 1 in the mirrored orientation
+  bool narrowed_ = false;   // the last rule moved a bound of the scratch windows
   const std::vector<std::size_t>* by_start_ = nullptr;  // tasks by est (leaf r holds (*by_start_)[r])
   std::vector<std::size_t> leaf_;        // scratch: each task's leaf
   std::vector<char> in_theta_;           // scratch: whether a task is in Θ
