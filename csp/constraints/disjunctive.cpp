@@ -344,10 +344,15 @@ class Disjunctive final : public Propagator {
     }
     return t;
   }
+  // The lasting tasks by earliest start, as sort_by_start() left them for this orientation.
+  const std::vector<std::size_t>& by_start() const {
+    return orders_[side_][static_cast<std::size_t>(OrderKey::est)].tasks;
+  }
+  void sort_by_start() { sort_tasks(OrderKey::est, [&](std::size_t k) { return est_[k]; }); }
   // The tree empty, its leaves the tasks in order of earliest start.
   void clear_tree() {
-    by_start_ = &sort_tasks(OrderKey::est, [&](std::size_t k) { return est_[k]; });
-    for (std::size_t r = 0; r < m_; ++r) leaf_[(*by_start_)[r]] = r;
+    sort_by_start();
+    for (std::size_t r = 0; r < m_; ++r) leaf_[by_start()[r]] = r;
     tree_.clear();
   }
   // Raises each est_[k] to bound_[k]; false when a task no longer fits its window.
@@ -390,7 +395,7 @@ class Disjunctive final : public Propagator {
       while (tree_.ect_bar() > lct_[j]) {
         const int gray = tree_.responsible();
         if (gray < 0) break;
-        const std::size_t i = (*by_start_)[static_cast<std::size_t>(gray)];
+        const std::size_t i = by_start()[static_cast<std::size_t>(gray)];
         bound_[i] = std::max(bound_[i], tree_.ect());
         tree_.remove(static_cast<std::size_t>(gray));
       }
@@ -408,12 +413,12 @@ class Disjunctive final : public Propagator {
   static constexpr std::size_t kScanTasks = 64;
 
   // ECT of the tasks that `in` (a predicate on ranks) keeps, run one after another: each starts
-  // at its est or when the one before ends, in order of est (by_start_ sorted).
+  // at its est or when the one before ends, in order of est (sort_by_start() called).
   template <class In>
   long ect_of(In in) const {
     long ect = kNoCompletion;
     for (std::size_t r = 0; r < m_; ++r) {
-      const std::size_t j = (*by_start_)[r];
+      const std::size_t j = by_start()[r];
       if (in(j)) ect = std::max(ect, est_[j]) + p_[j];
     }
     return ect;
@@ -423,7 +428,7 @@ class Disjunctive final : public Propagator {
   // the earliest completion of all the tasks it detectably follows.
   bool detectable_precedences() {
     if (m_ <= kScanTasks) {
-      by_start_ = &sort_tasks(OrderKey::est, [&](std::size_t k) { return est_[k]; });
+      sort_by_start();
       for (std::size_t i = 0; i < m_; ++i) {
         const long ect_i = est_[i] + p_[i];
         bound_[i] = std::max(est_[i], ect_of([&](std::size_t j) { return j != i && ect_i > lst(j); }));
@@ -452,7 +457,7 @@ class Disjunctive final : public Propagator {
   // cannot run after all of them, so it ends by the latest of their latest starts.
   bool not_last() {
     if (m_ <= kScanTasks) {
-      by_start_ = &sort_tasks(OrderKey::est, [&](std::size_t k) { return est_[k]; });
+      sort_by_start();
       for (std::size_t i = 0; i < m_; ++i) {
         long latest = kNoCompletion;  // as the tree's: the greatest lst below lct_i, i's own included
         const long ect = ect_of([&](std::size_t j) {
@@ -494,7 +499,6 @@ class Disjunctive final : public Propagator {
   Order orders_[2][kOrderKeys];
   std::size_t side_ = 0;    // 1 in the mirrored orientation
   bool narrowed_ = false;   // the last rule moved a bound of the scratch windows
-  const std::vector<std::size_t>* by_start_ = nullptr;  // tasks by est (leaf r holds (*by_start_)[r])
   std::vector<std::size_t> leaf_;        // scratch: each task's leaf
   std::vector<char> in_theta_;           // scratch: whether a task is in Θ
   ThetaLambdaTree tree_;
