@@ -16,9 +16,14 @@
 // literal of its clause, as in MiniSat): when that one holds, the clause is satisfied and is not
 // even opened (its literals are elsewhere in memory: opening is the expensive part).
 //
+// The literals of every clause live in one arena, each clause's after the last one's and followed by
+// an end mark that names the clause, and a watch holds its clause's place in the arena: opening a
+// clause is then one read of memory, where a clause object pointing to its own literals was two
+// (on SAT-like models, half of a learning search's time is this loop, most of it those reads).
+//
 // Learnt clauses are reduced when there are too many: the least active half of those that are not
-// the reason of a current event is deleted (their slots reused), so memory stays bounded by the
-// limit that grows slowly with the number of conflicts.
+// the reason of a current event is deleted (their slots reused, the arena compacted), so memory
+// stays bounded by the limit that grows slowly with the number of conflicts.
 #pragma once
 
 #include <bit>
@@ -26,6 +31,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 #include <vector>
 
 #include "csp/kernel/engine.hpp"
@@ -33,11 +40,12 @@
 
 namespace csp::learning {
 
+/// A clause of the database, as read from it (valid until the next add() or reduce()).
 struct Clause {
-  std::vector<Lit> lits;  ///< lits[0], lits[1]: watched; a reason's implied literal is lits[0]
-  double activity = 0;    ///< bumped when it takes part in a conflict's analysis
-  std::uint32_t lbd = 0;  ///< decision levels among its literals when learnt (literal-block distance)
-  bool learnt = true;     ///< false: permanent (never deleted by reduce())
+  std::span<const Lit> lits;  ///< lits[0], lits[1]: watched; a reason's implied literal is lits[0]
+  double activity = 0;        ///< bumped when it takes part in a conflict's analysis
+  std::uint32_t lbd = 0;      ///< decision levels among its literals when learnt (literal-block distance)
+  bool learnt = true;         ///< false: permanent (never deleted by reduce())
 };
 
 class ClauseDatabase {
@@ -48,11 +56,18 @@ class ClauseDatabase {
   void clear();
   /// Adds a clause of at least two literals, lits[0] not false and lits[1] false at the highest
   /// level among the others (as a learnt clause right after the backjump); returns its index.
-  std::uint32_t add(std::vector<Lit> lits, bool learnt, std::uint32_t lbd);
-  const Clause& operator[](std::uint32_t i) const { return clauses_[i]; }
-  /// Number of clause slots; at(i) is nullptr for a free one (a deleted clause's).
-  std::uint32_t slots() const { return static_cast<std::uint32_t>(clauses_.size()); }
-  const Clause* at(std::uint32_t i) const { return clauses_[i].lits.empty() ? nullptr : &clauses_[i]; }
+  std::uint32_t add(std::span<const Lit> lits, bool learnt, std::uint32_t lbd);
+  /// Clause i (not a free slot).
+  Clause operator[](std::uint32_t i) const {
+    const Slot& s = slots_[i];
+    assert(s.size != 0);
+    return {{arena_.data() + s.at, s.size}, s.activity, s.lbd, s.learnt};
+  }
+  /// Number of clause slots; at(i) is empty for a free one (a deleted clause's).
+  std::uint32_t slots() const { return static_cast<std::uint32_t>(slots_.size()); }
+  std::optional<Clause> at(std::uint32_t i) const {
+    return slots_[i].size == 0 ? std::nullopt : std::optional<Clause>((*this)[i]);
+  }
   /// Number of learnt clauses kept now.
   std::uint64_t learnt_count() const { return learnt_; }
 
@@ -81,11 +96,23 @@ class ClauseDatabase {
   std::uint64_t deleted() const { return deleted_; }
 
  private:
-  // A watch in a literal's list (that literal is the watched one): the clause, and its blocker.
+  // A clause's slot: where its literals are in the arena, and what reduce() weighs.
+  struct Slot {
+    std::uint32_t at = 0;    // its first literal's index in arena_
+    std::uint32_t size = 0;  // its number of literals (0: a free slot)
+    std::uint32_t lbd = 0;
+    bool learnt = true;
+    double activity = 0;
+  };
+  // A watch in a literal's list (that literal is the watched one): its clause's place in the arena
+  // (not its slot: one read fewer), and its blocker.
   struct Watcher {
-    std::uint32_t clause;
+    std::uint32_t at;
     Lit blocker;
   };
+  // The end mark after a clause's literals: no variable, the clause's slot as its value.
+  static Lit end_mark(std::uint32_t slot) { return Lit{Var{-1}, Lit::Kind::ge, static_cast<Value>(slot)}; }
+  static bool is_end(const Lit& l) { return l.var.id < 0; }
   // A one-word variable's lists, one per literal [x op base + o], o < width (base_ and width_ of
   // the variable), at kind * width + o.
   struct LiteralLists {
@@ -100,7 +127,8 @@ class ClauseDatabase {
   struct SparseLists {
     ValueLists by_kind[4];
   };
-  void watch(std::uint32_t i, Lit l, Lit blocker);
+  // Adds a watch on l to the clause at arena index `at`.
+  void watch(std::uint32_t at, Lit l, Lit blocker);
   // The watches of `watched`, a literal made false; false on a conflict.
   template <class Unit>
   bool read(Context& ctx, std::vector<Watcher>& list, Lit watched, Unit& unit);
@@ -118,11 +146,13 @@ class ClauseDatabase {
     moved,   // to another literal of the clause, not false
     failed,  // every literal is false: a conflict (conflict_)
   };
-  // Looks at the clause of a watch on `watched`, a false literal (lits[1] once swapped).
+  // Looks at the clause (at arena index `at`) of a watch on `watched`, a false literal (lits[1]
+  // once swapped).
   template <class Unit>
-  Watch update(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker, Unit& unit);
+  Watch update(Context& ctx, std::uint32_t at, Lit watched, Lit& blocker, Unit& unit);
 
-  std::vector<Clause> clauses_;                   // by index; no literals: a free slot
+  std::vector<Slot> slots_;                       // by clause index
+  std::vector<Lit> arena_;                        // every clause's literals, then its end mark
   std::vector<std::uint32_t> free_;               // free slots
   std::vector<std::unique_ptr<LiteralLists>> literal_;  // per variable; made at its first watch
   std::vector<std::unique_ptr<SparseLists>> sparse_;    // per variable; made at its first such watch
@@ -137,11 +167,10 @@ class ClauseDatabase {
 
 // The unit rule, in the header so that the search's write (`unit`, which records the cause) inlines.
 template <class Unit>
-ClauseDatabase::Watch ClauseDatabase::update(Context& ctx, std::uint32_t clause, Lit watched, Lit& blocker,
+ClauseDatabase::Watch ClauseDatabase::update(Context& ctx, std::uint32_t at, Lit watched, Lit& blocker,
                                              Unit& unit) {
   const Domains& d = ctx.domains();
-  std::vector<Lit>& lits = clauses_[clause].lits;
-  assert(!lits.empty());  // reduce() drops a deleted clause's watches
+  Lit* lits = arena_.data() + at;  // reduce() drops a deleted clause's watches
   assert(lits[0] == watched || lits[1] == watched);
   // The false watch goes second.
   if (lits[0] == watched) std::swap(lits[0], lits[1]);
@@ -150,13 +179,16 @@ ClauseDatabase::Watch ClauseDatabase::update(Context& ctx, std::uint32_t clause,
     return Watch::kept;
   }
   // lits[1] is false: watch another literal that is not.
-  for (std::size_t j = 2; j < lits.size(); ++j) {
-    if (falsified(d, lits[j])) continue;
-    std::swap(lits[1], lits[j]);
-    watch(clause, lits[1], lits[0]);
+  Lit* l = lits + 2;
+  for (; !is_end(*l); ++l) {
+    if (falsified(d, *l)) continue;
+    std::swap(lits[1], *l);
+    watch(at, lits[1], lits[0]);
     return Watch::moved;
   }
-  // Every other literal is false: lits[0] must hold, or the clause is a conflict.
+  // Every other literal is false: lits[0] must hold, or the clause is a conflict. (l is the end
+  // mark: it names the clause, the write's cause.)
+  const auto clause = static_cast<std::uint32_t>(l->value);
   if (falsified(d, lits[0]) || !unit(ctx, lits[0], clause)) {
     conflict_ = clause;
     return Watch::failed;
@@ -177,7 +209,7 @@ bool ClauseDatabase::read(Context& ctx, std::vector<Watcher>& list, Lit watched,
       continue;
     }
     Watcher w = list[k];
-    const Watch what = update(ctx, w.clause, watched, w.blocker, unit);
+    const Watch what = update(ctx, w.at, watched, w.blocker, unit);
     if (what == Watch::moved) continue;
     list[keep++] = w;
     if (what == Watch::failed) {

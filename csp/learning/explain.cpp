@@ -1,6 +1,7 @@
 #include "csp/learning/explain.hpp"
 
 #include <cassert>
+#include <span>
 
 namespace csp::learning {
 
@@ -28,7 +29,7 @@ bool explain_event(const Model& model, const Trail& trail, const ClauseDatabase&
     case Cause::Kind::propagator:
       return propagator_facts(model, trail, static_cast<PropagatorId>(ev.cause.index), ev.write, &need, facts);
     case Cause::Kind::clause: {
-      const std::vector<Lit>& lits = clauses[ev.cause.index].lits;
+      const std::span<const Lit> lits = clauses[ev.cause.index].lits;
       for (std::size_t k = 1; k < lits.size(); ++k) facts.push_back(~lits[k]);
       // Making lits[0] true may have done more (x != 5 fixes x in {4, 5}): that also rests on the
       // domain the write started from.

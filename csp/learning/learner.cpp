@@ -36,7 +36,7 @@ bool Learner::analyse(PropagatorId failed, Learnt& out, std::vector<Var>& touche
   if (failed != kNoPropagator) {
     explain_failure(model_, trail_, failed, conflict_);
   } else {
-    const Clause& c = clauses_[clauses_.conflict()];
+    const Clause c = clauses_[clauses_.conflict()];
     clauses_.bump(clauses_.conflict());
     for (Lit l : c.lits) conflict_.push_back(~l);
   }

@@ -1,11 +1,13 @@
 #include "csp/learning/trail.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cassert>
 
 namespace csp::learning {
 
-Trail::Trail(const Model& model) : by_var_(static_cast<std::size_t>(model.var_count())) {
+Trail::Trail(const Model& model)
+    : by_var_(static_cast<std::size_t>(model.var_count())), last_(by_var_.size(), kNoEvent) {
   events_.reserve(1024);
 }
 
@@ -15,6 +17,7 @@ void Trail::clear(const Domains& start) {
   events_.clear();
   level_start_.clear();
   for (auto& v : by_var_) v.clear();
+  std::fill(last_.begin(), last_.end(), kNoEvent);
 }
 
 void Trail::new_level(const Domains& now) {
@@ -27,7 +30,11 @@ void Trail::new_level(const Domains& now) {
 void Trail::backtrack(std::uint32_t level) {
   if (level >= this->level()) return;
   const std::uint32_t keep = level_start_[level];
-  for (std::uint32_t i = size(); i-- > keep;) by_var_[static_cast<std::size_t>(events_[i].fact.var.id)].pop_back();
+  for (std::uint32_t i = size(); i-- > keep;) {
+    const auto v = static_cast<std::size_t>(events_[i].fact.var.id);
+    by_var_[v].pop_back();
+    last_[v] = by_var_[v].empty() ? kNoEvent : by_var_[v].back();
+  }
   events_.resize(keep);
   level_start_.resize(level);
 }
@@ -43,8 +50,10 @@ void Trail::push(Lit fact, Cause cause, std::uint32_t write) {
     case Lit::Kind::eq: lo = hi = fact.value; break;
     case Lit::Kind::ne: break;  // a hole strictly inside the bounds
   }
-  mine.push_back(size());
-  events_.push_back(Event{fact, level(), write, cause, lo, hi});
+  std::uint32_t& last = last_[static_cast<std::size_t>(fact.var.id)];
+  events_.push_back(Event{fact, level(), write, cause, lo, hi, last});
+  last = size() - 1;
+  mine.push_back(last);
 }
 
 void Trail::record_word(const Domains& d, Var v, std::uint64_t old, std::uint64_t now, Cause cause) {
@@ -99,13 +108,26 @@ void Trail::record_wide(const Domains& d, Var v, Cause cause) {
 std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   assert(fact.kind != Lit::Kind::eq);
   if (holds(start_, fact)) return -1;  // true before any event (a later one may repeat it)
+  // A bound: the first event whose bounds hold it (bounds only tighten).
+  const bool bound = fact.kind == Lit::Kind::ge || fact.kind == Lit::Kind::le;
+  const auto after = [&](std::uint32_t e) {  // the fact holds once event e happened
+    return fact.kind == Lit::Kind::ge ? events_[e].min >= fact.value : events_[e].max <= fact.value;
+  };
+  if (const std::uint32_t last = last_[static_cast<std::size_t>(fact.var.id)]; bound && last < at) {
+    // Most questions are about the whole trail, and most bounds were made by one of the variable's
+    // last few events (a Boolean has one): walk back from the newest while the bound held.
+    if (!after(last)) return -1;
+    std::uint32_t e = last;
+    for (int steps = 0; steps < 4; ++steps) {
+      const std::uint32_t previous = events_[e].previous;
+      if (previous == kNoEvent || !after(previous)) return static_cast<std::int32_t>(e);
+      e = previous;
+    }
+  }
   const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(fact.var.id)];
   const auto end = std::lower_bound(mine.begin(), mine.end(), at);
-  // A bound: the first event whose bounds hold it (bounds only tighten).
-  if (fact.kind == Lit::Kind::ge || fact.kind == Lit::Kind::le) {
-    const auto it = std::partition_point(mine.begin(), end, [&](std::uint32_t e) {
-      return fact.kind == Lit::Kind::ge ? events_[e].min < fact.value : events_[e].max > fact.value;
-    });
+  if (bound) {
+    const auto it = std::partition_point(mine.begin(), end, [&](std::uint32_t e) { return !after(e); });
     return it == end ? -1 : static_cast<std::int32_t>(*it);
   }
   // A hole: a variable of few events is read whole. Otherwise, the level that made the fact true:

@@ -16,7 +16,10 @@
 // from the end of level L - 1 and reads only level L's events. Each event also carries its
 // variable's bounds once it happened: they only tighten along the trail, so the bounds at a point,
 // and the event that first made a bound true, are found by binary search over the variable's
-// events, however many there are (a wide variable can have a million at one level).
+// events, however many there are (a wide variable can have a million at one level). Most questions
+// are about a point after one of the variable's last few events, the whole trail above all: each
+// variable also keeps its newest event, and each event the variable's one before it, so those are
+// answered by a short walk back, without the binary search (a Boolean has one event at most).
 #pragma once
 
 #include <algorithm>
@@ -48,6 +51,7 @@ struct Event {
   std::uint32_t write = 0;  ///< the index of the first event of its write: the domains before it explain it
   Cause cause;
   Value min = 0, max = 0;   ///< x's bounds once it happened (they only tighten along the trail)
+  std::uint32_t previous = ~std::uint32_t{0};  ///< x's event before it (none: ~0)
 };
 
 class Trail {
@@ -86,6 +90,13 @@ class Trail {
   std::int32_t event_making(Lit fact, std::uint32_t at) const;
   /// The newest event of v before index `at`, or nullptr.
   const Event* newest(Var v, std::uint32_t at) const {
+    // Most questions are about a point after one of v's last few events: answered without v's list.
+    std::uint32_t e = last_[static_cast<std::size_t>(v.id)];
+    for (int steps = 0; steps < 4; ++steps) {
+      if (e == kNoEvent) return nullptr;
+      if (e < at) return &events_[e];
+      e = events_[e].previous;
+    }
     const std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(v.id)];
     const auto it = std::lower_bound(mine.begin(), mine.end(), at);
     return it == mine.begin() ? nullptr : &events_[*(it - 1)];
@@ -113,7 +124,9 @@ class Trail {
 
   Domains start_;
   std::vector<Event> events_;
+  static constexpr std::uint32_t kNoEvent = ~std::uint32_t{0};
   std::vector<std::vector<std::uint32_t>> by_var_;  // per variable: the indices of its events, ascending
+  std::vector<std::uint32_t> last_;           // per variable: by_var_'s last, or kNoEvent (one read, not two)
   std::vector<std::uint32_t> level_start_;    // per level >= 1: the index of its first event
   std::vector<Domains> level_end_;            // per level < level(): the domains as it ended (kept for reuse)
   // before(): the wider variable's bounds and words (a multi-word bitset's, between its bounds)

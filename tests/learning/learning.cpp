@@ -14,6 +14,7 @@
 #include <functional>
 #include <optional>
 #include <random>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,7 @@ using learning_tests::all_solutions;
 using learning_tests::random_model;
 using learning_tests::RandomModel;
 
-bool clause_holds(const std::vector<Lit>& clause, const std::vector<Value>& s) {
+bool clause_holds(std::span<const Lit> clause, const std::vector<Value>& s) {
   for (Lit l : clause)
     if (csp::satisfied_by(l, s[static_cast<std::size_t>(l.var.id)])) return true;
   return false;
@@ -205,8 +206,8 @@ TEST_CASE("every learnt clause and every explanation holds in every solution", "
     if (!first_only) continue;
     const csp::learning::ClauseDatabase& db = learner.clauses();
     for (std::uint32_t i = 0; i < db.slots(); ++i) {
-      const csp::learning::Clause* c = db.at(i);
-      if (c == nullptr) continue;
+      const std::optional<csp::learning::Clause> c = db.at(i);
+      if (!c) continue;
       ++clauses;
       for (const auto& s : solutions) {
         INFO("clause " << i);
@@ -284,7 +285,7 @@ TEST_CASE("learning under assumptions keeps and shares clauses that hold in ever
         // them): it must hold in every other, those of the parts after this one.
         const csp::learning::ClauseDatabase& db = searches[k].learner().clauses();
         for (std::uint32_t c = 0; c < db.slots(); ++c) {
-          if (db.at(c) == nullptr || !db.at(c)->learnt) continue;
+          if (!db.at(c) || !db.at(c)->learnt) continue;
           kept += goal.keep_learnt;
           for (std::size_t j = 0; j < solutions.size(); ++j) {
             if (part_of[j] <= i) continue;
