@@ -33,27 +33,26 @@ void Trail::backtrack(std::uint32_t level) {
   for (std::uint32_t i = size(); i-- > keep;) {
     const auto v = static_cast<std::size_t>(events_[i].fact.var.id);
     by_var_[v].pop_back();
-    last_[v] = by_var_[v].empty() ? kNoEvent : by_var_[v].back();
+    last_[v] = events_[i].previous;
   }
   events_.resize(keep);
   level_start_.resize(level);
 }
 
 void Trail::push(Lit fact, Cause cause, std::uint32_t write) {
-  std::vector<std::uint32_t>& mine = by_var_[static_cast<std::size_t>(fact.var.id)];
+  std::uint32_t& last = last_[static_cast<std::size_t>(fact.var.id)];
   // The bounds once this event happened: the previous event's (or the start's), tightened by it.
-  Value lo = mine.empty() ? start_.min(fact.var) : events_[mine.back()].min;
-  Value hi = mine.empty() ? start_.max(fact.var) : events_[mine.back()].max;
+  Value lo = last == kNoEvent ? start_.min(fact.var) : events_[last].min;
+  Value hi = last == kNoEvent ? start_.max(fact.var) : events_[last].max;
   switch (fact.kind) {
     case Lit::Kind::ge: lo = fact.value; break;
     case Lit::Kind::le: hi = fact.value; break;
     case Lit::Kind::eq: lo = hi = fact.value; break;
     case Lit::Kind::ne: break;  // a hole strictly inside the bounds
   }
-  std::uint32_t& last = last_[static_cast<std::size_t>(fact.var.id)];
   events_.push_back(Event{fact, level(), write, cause, lo, hi, last});
   last = size() - 1;
-  mine.push_back(last);
+  by_var_[static_cast<std::size_t>(fact.var.id)].push_back(last);
 }
 
 void Trail::record_word(const Domains& d, Var v, std::uint64_t old, std::uint64_t now, Cause cause) {
@@ -113,11 +112,13 @@ std::int32_t Trail::event_making(Lit fact, std::uint32_t at) const {
   const auto after = [&](std::uint32_t e) {  // the fact holds once event e happened
     return fact.kind == Lit::Kind::ge ? events_[e].min >= fact.value : events_[e].max <= fact.value;
   };
-  if (const std::uint32_t last = last_[static_cast<std::size_t>(fact.var.id)]; bound && last < at) {
-    // Most questions are about the whole trail, and most bounds were made by one of the variable's
-    // last few events (a Boolean has one): walk back from the newest while the bound held.
-    if (!after(last)) return -1;
-    std::uint32_t e = last;
+  if (bound) {
+    // Most bounds were made by one of the variable's last few events before `at` (a Boolean has
+    // one): walk back from the newest while the bound held.
+    const Event* newest_event = newest(fact.var, at);
+    if (newest_event == nullptr) return -1;
+    auto e = static_cast<std::uint32_t>(newest_event - events_.data());
+    if (!after(e)) return -1;
     for (int steps = 0; steps < 4; ++steps) {
       const std::uint32_t previous = events_[e].previous;
       if (previous == kNoEvent || !after(previous)) return static_cast<std::int32_t>(e);

@@ -44,6 +44,9 @@ struct Cause {
   std::uint32_t index = 0;
 };
 
+/// No event (of a variable, before an event).
+inline constexpr std::uint32_t kNoEvent = ~std::uint32_t{0};
+
 /// One fact made true.
 struct Event {
   Lit fact;                 ///< [x >= v], [x <= v], [x = v] or [x != v]
@@ -51,7 +54,7 @@ struct Event {
   std::uint32_t write = 0;  ///< the index of the first event of its write: the domains before it explain it
   Cause cause;
   Value min = 0, max = 0;   ///< x's bounds once it happened (they only tighten along the trail)
-  std::uint32_t previous = ~std::uint32_t{0};  ///< x's event before it (none: ~0)
+  std::uint32_t previous = kNoEvent;  ///< x's event before it
 };
 
 class Trail {
@@ -124,9 +127,8 @@ class Trail {
 
   Domains start_;
   std::vector<Event> events_;
-  static constexpr std::uint32_t kNoEvent = ~std::uint32_t{0};
   std::vector<std::vector<std::uint32_t>> by_var_;  // per variable: the indices of its events, ascending
-  std::vector<std::uint32_t> last_;           // per variable: by_var_'s last, or kNoEvent (one read, not two)
+  std::vector<std::uint32_t> last_;           // per variable: its newest event (by_var_'s last), or kNoEvent
   std::vector<std::uint32_t> level_start_;    // per level >= 1: the index of its first event
   std::vector<Domains> level_end_;            // per level < level(): the domains as it ended (kept for reuse)
   // before(): the wider variable's bounds and words (a multi-word bitset's, between its bounds)

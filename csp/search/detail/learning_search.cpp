@@ -81,7 +81,8 @@ LearningSearch::Step LearningSearch::begin(const Domains& start, Goal goal) {
   if (goal.keep_learnt) {
     const learning::ClauseDatabase& db = learner_.clauses();
     for (std::uint32_t i = 0; i < db.slots(); ++i)
-      if (const std::optional<learning::Clause> c = db.at(i); c && c->learnt) kept_.emplace_back(c->lits.begin(), c->lits.end());
+      if (const std::optional<learning::Clause> c = db.at(i); c && c->learnt)
+        kept_.emplace_back(c->lits.begin(), c->lits.end());
   } else {
     units_.clear();
     pool_read_ = 0;
