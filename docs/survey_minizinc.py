@@ -19,7 +19,7 @@ chuffed.msc, Chuffed (org.chuffed.chuffed); otherwise its columns are - and stde
 annotations as given; --free passes -f (free search) to every solver. --solvers runs only those named (the
 others' columns are -), --ours-flags passes FLAGS to fzn-csp (--fzn-flags), to compare our search options.
 Output (--out FILE, default stdout): a header line, then per instance: instance, kind (from the model's solve
-item; one in an included file reads as sat), for ours, Gecode and Chuffed status, objective, wall seconds and
+item, or from a file it includes beside it), for ours, Gecode and Chuffed status, objective, wall seconds and
 nodes, then agree, the model, the data and the first errors. Status: OPT (optimum proved), SAT (a solution;
 solved on a satisfaction model), UNSAT, UNKNOWN (nothing within the limit), ERROR, - (not run). agree: NO when
 two answers contradict (OPT against UNSAT or SAT against UNSAT, two different proved optima, a solution better
@@ -107,11 +107,19 @@ if os.path.exists(tsv):
         c = line.split('\t')
         if len(c) > 3: known.add((c[2], c[3]))
 done = set((r[15], r[16]) for r in read_tsv(args.out)) if args.resume else set()
-def kind(m):
-    t = open(m, errors='ignore').read()
-    t = re.sub(r'%.*', '', t)
+def kind(m, seen=None):
+    """min, max or sat, from the model's solve item, or from a file it includes beside it (bacp's is in
+    curriculum.mzn.model): read as sat, a finished optimisation would count as solved at the time limit."""
+    seen = seen if seen is not None else set()
+    seen.add(os.path.abspath(m))
+    t = re.sub(r'%.*', '', open(m, errors='ignore').read())
     if re.search(r'solve[^;]*minimi[sz]e', t): return 'min'
     if re.search(r'solve[^;]*maximi[sz]e', t): return 'max'
+    for inc in re.findall(r'include\s*"([^"]+)"', t):
+        f = os.path.join(os.path.dirname(m), inc)
+        if os.path.isfile(f) and os.path.abspath(f) not in seen:
+            k = kind(f, seen)
+            if k != 'sat': return k
     return 'sat'
 def run(solver, m, d, k):
     s, path = solver
