@@ -1,6 +1,7 @@
 // What the command-line parsing of every command (sudoku, csp, fzn-csp, sudoku-serve) shares:
-// checks of option values that say what was expected and what was given (errors.hpp reports a
-// failed parse).
+// checks of option values that say what was expected and what was given (parse_command_line.hpp
+// reports a failed parse). They need CLI11's full types: only the files that build options include
+// this header (CLI11 costs seconds of compile time in each).
 #pragma once
 
 #include <charconv>

@@ -1,16 +1,13 @@
 // What ends a command, and how every command (sudoku, csp, fzn-csp, sudoku-serve) reports it: the
-// exit statuses they share, the errors their parts throw, a failed parse of the command line, and
-// an error out of the command's run.
+// exit statuses they share, the errors their parts throw, and an error out of the command's run (a
+// failed parse of the command line: parse_command_line.hpp, which keeps CLI11 out of this header).
 #pragma once
 
 #include <cstdio>
 #include <exception>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
-
-#include <CLI/CLI.hpp>
 
 namespace apps_common {
 
@@ -44,23 +41,6 @@ struct UsageError : std::runtime_error {
 struct InputError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-
-/// After a failed parse of `app`: prints "NAME: unknown command 'W' (see NAME --help)" when `app`
-/// requires a subcommand and none was recognised, else "NAME: MESSAGE (see NAME --help)", and
-/// returns exit_status::usage; --help (CLI::Success) is printed by CLI11 and returns 0.
-int report_parse_error(const CLI::App& app, const std::string& name, const CLI::ParseError& e);
-
-/// Parses the command line with app.parse(args...): std::nullopt when it parsed, otherwise the
-/// status to exit with, reported as report_parse_error says.
-template <class... Args>
-std::optional<int> parse_command_line(CLI::App& app, const std::string& name, Args&&... args) {
-  try {
-    app.parse(std::forward<Args>(args)...);
-    return std::nullopt;
-  } catch (const CLI::ParseError& e) {
-    return report_parse_error(app, name, e);
-  }
-}
 
 /// Runs the command, run() giving its exit status; an error out of it is printed after "NAME: "
 /// and ends the command: InputError with exit_status::input, UsageError with exit_status::usage,

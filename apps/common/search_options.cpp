@@ -6,6 +6,8 @@
 #include <type_traits>
 #include <utility>
 
+#include <CLI/CLI.hpp>
+
 #include "apps/common/cli.hpp"
 #include "apps/common/errors.hpp"
 #include "apps/common/option_registry.hpp"

@@ -10,10 +10,15 @@
 #include <string_view>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "csp/search/settings.hpp"
 #include "csp/rules/group_rules.hpp"
+
+// Declared only: CLI11 costs seconds of compile time in every file that includes it, and most that
+// include this header only want SearchSettings.
+namespace CLI {
+class App;
+class Option;
+}  // namespace CLI
 
 namespace apps_common {
 

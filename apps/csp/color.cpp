@@ -49,7 +49,11 @@ std::string self_loop_warning(const pc::DimacsGraph& g, const std::string& sourc
 // A colouring as the result line's solution: each vertex's colour (1-based), in vertex order.
 std::string colouring_text(const std::vector<int>& colour) {
   std::string text;
-  for (std::size_t v = 0; v < colour.size(); ++v) text += (v > 0 ? " " : "") + std::to_string(colour[v] + 1);
+  // (Appended piece by piece: GCC 12's -Wrestrict misreads "literal" + std::to_string() at -O3.)
+  for (std::size_t v = 0; v < colour.size(); ++v) {
+    if (v > 0) text += ' ';
+    text += std::to_string(colour[v] + 1);
+  }
   return text;
 }
 
@@ -117,20 +121,6 @@ int color_parts(const ColorCommand& c, const pc::Graph& g, const pc::ColoringSet
 
 }  // namespace
 
-CLI::App* add_color(CLI::App& app, ColorCommand& c) {
-  CLI::App* cmd = app.add_subcommand("color", "Colour a graph (DIMACS .col file) with the fewest colours");
-  cmd->add_option("FILE", c.file, "The graph, in DIMACS .col format (-: standard input)")->required();
-  cmd->add_option("--colors", c.colors, "Only answer whether this many colours suffice")->check(CLI::Range(1, 100000));
-  cmd->add_option("--clique-budget", c.clique_budget, "Seconds for the exact clique search (the lower bound; 0: no limit)")
-      ->check(apps_common::seconds())
-      ->capture_default_str();
-  cmd->add_flag("--strict", c.strict,
-                "Refuse a file with a self-loop (`e V V`); by default self-loops are dropped with a warning");
-  c.search.order = "dsatur";
-  add_search_options(*cmd, c.search, {"dsatur"});
-  return cmd;
-}
-
 int run_color(const ColorCommand& c) {
   pc::ColoringSettings settings = settings_of(c.search);
   settings.clique_budget = nanoseconds_of(c.clique_budget);
@@ -189,17 +179,6 @@ int run_color(const ColorCommand& c) {
   print_colouring(r.colour, r.colours);
   std::printf("colors: %d %s\n", r.colours, r.optimal ? "optimal" : "feasible");
   return Exit::ok;
-}
-
-CLI::App* add_map(CLI::App& app, MapCommand& c) {
-  CLI::App* cmd = app.add_subcommand("map", "Colour a map so that neighbouring regions differ");
-  cmd->add_option("MAP", c.map, "australia or usa (the 48 contiguous states)")
-      ->required()
-      ->check(CLI::IsMember({"australia", "usa"}));
-  cmd->add_option("--colors", c.colors, "Number of colours")->check(CLI::Range(1, 64))->capture_default_str();
-  c.search.order = "dsatur";
-  add_search_options(*cmd, c.search, {"dsatur"});
-  return cmd;
 }
 
 int run_map(const MapCommand& c) {

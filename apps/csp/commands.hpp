@@ -1,12 +1,17 @@
-// The subcommands of csp: each adds itself to the command line and runs from its parsed settings.
+// The subcommands of csp: each adds itself to the command line (add_*, all in command_line.cpp)
+// and runs from its parsed settings (run_*, each in the subcommand's own file).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "options.hpp"
+
+// Declared only: CLI11 costs seconds of compile time in every file that includes it, and only
+// main.cpp and command_line.cpp build the command line.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace csp_app {
 

@@ -8,14 +8,6 @@
 
 namespace csp_app {
 
-CLI::App* add_cryptarithm(CLI::App& app, CryptarithmCommand& c) {
-  CLI::App* cmd = app.add_subcommand("cryptarithm", "Solve a letter arithmetic puzzle such as SEND+MORE=MONEY");
-  cmd->add_option("EQUATION", c.equation, "Words joined by + and -, one '=' (e.g. SEND+MORE=MONEY)")->required();
-  add_strength_option(*cmd, c.strength);
-  add_search_options(*cmd, c.search);
-  return cmd;
-}
-
 int run_cryptarithm(const CryptarithmCommand& c) {
   namespace pc = problems::cryptarithm;
   pc::Puzzle puzzle;

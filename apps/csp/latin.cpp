@@ -11,13 +11,6 @@
 
 namespace csp_app {
 
-CLI::App* add_latin(CLI::App& app, LatinCommand& c) {
-  CLI::App* cmd = app.add_subcommand("latin", "Complete Latin squares, one per line (n*n cells, '.' or '0' blank)");
-  cmd->add_option("FILE", c.files, "Files of squares (none or -: standard input)");
-  add_search_options(*cmd, c.search, {}, true);  // --rules: for the rows and columns
-  return cmd;
-}
-
 int run_latin(const LatinCommand& c) {
   namespace pl = problems::latin;
   const csp::RuleSet rules = c.search.rule_set();

@@ -1,8 +1,10 @@
 // csp: solve the framework's example problems from the command line. This file only parses the
-// command line and dispatches; each subcommand lives in its own file and calls problems/.
+// command line and dispatches; each subcommand's options are in command_line.cpp, and its run in a
+// file of its own, which calls problems/.
 #include <CLI/CLI.hpp>
 
 #include "apps/common/errors.hpp"
+#include "apps/common/parse_command_line.hpp"
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
 #include "parts.hpp"

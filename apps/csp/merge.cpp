@@ -32,16 +32,6 @@ struct Located {
 
 }  // namespace
 
-CLI::App* add_merge(CLI::App& app, MergeCommand& c) {
-  CLI::App* cmd = app.add_subcommand(
-      "merge", "Combine the result lines of a split search's parts (csp <command> ... --part LINE) into one answer");
-  cmd->add_option("FILE", c.files, "Files of result lines (none or -: standard input)");
-  cmd->add_option("--parts", c.parts,
-                  "The part lines --split printed: each must have exactly one result, and their order is the part order "
-                  "(without it: the results' own order, and a missing part cannot be noticed)");
-  return cmd;
-}
-
 int run_merge(const MergeCommand& c) {
   const std::vector<std::string> files = c.files.empty() ? std::vector<std::string>{"-"} : c.files;
   std::vector<Located> results;

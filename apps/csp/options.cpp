@@ -1,7 +1,6 @@
 #include "options.hpp"
 
 #include <cstdio>
-#include <string_view>
 #include <utility>
 
 #include "apps/common/search_options.hpp"
@@ -27,32 +26,6 @@ csp::SearchOptions SearchConfig::search_options(std::function<csp::Model()> work
     o.worker_model = std::move(worker_model);
   }
   return o;
-}
-
-void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders, bool with_rules) {
-  std::vector<std::string_view> names{"order", "values", "seed", "inference", "node-limit", "time-limit", "restart",
-                                      "restart-base", "restart-search", "phase-saving", "share-learnt"};
-  if (with_rules) names.push_back("rules");  // (added in the table's order, whatever the order here)
-  apps_common::add_search_options(cmd, c, names, own_orders);
-  cmd.add_option("--threads", c.threads, "Threads searching each instance together (1: the sequential search)")
-      ->check(CLI::Range(1u, 1024u))
-      ->capture_default_str();
-  cmd.add_flag("--stats", c.stats, "Print search statistics on standard error");
-  auto* split = cmd.add_option("--split", c.split,
-                               "Print at least N command lines, one per part of the search (each this command with "
-                               "--part), and exit; csp merge combines their results (docs/scale-out.md)")
-                    ->check(apps_common::whole_number(1, 1000000));
-  cmd.add_option("--part", c.part,
-                 "Solve only this part of the search (a line --split printed) and print one result line for csp merge")
-      ->check(CLI::Validator([](std::string& s) { return s.empty() ? std::string("the path is empty (the whole search is -)") : std::string(); },
-                             "PATH"))
-      ->excludes(split);
-}
-
-void add_strength_option(CLI::App& cmd, std::string& strength) {
-  const auto& names = csp::all_different_strength_names();
-  apps_common::add_choice_option(cmd, "strength", strength, "Strength of the all-different constraints",
-                                 std::vector<std::string>(names.begin(), names.end()));
 }
 
 csp::AllDifferentStrength strength_of(const std::string& name) {

@@ -1,5 +1,5 @@
-// What every csp subcommand shares: the search options, the exit statuses, the errors that end a
-// command, and the --stats summary.
+// What every csp subcommand shares: the search settings (their options are added in
+// command_line.cpp), the exit statuses, the errors that end a command, and the --stats summary.
 #pragma once
 
 #include <chrono>
@@ -10,9 +10,6 @@
 #include <utility>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "apps/common/cli.hpp"
 #include "apps/common/line_reader.hpp"
 #include "apps/common/search_options.hpp"
 #include "apps/common/search_progress.hpp"
@@ -68,14 +65,8 @@ struct SearchConfig : apps_common::SearchSettings {
 /// Seconds as a limit: clamped to a century, and never rounded down to 0 ("none").
 std::chrono::nanoseconds nanoseconds_of(double seconds);
 
-/// Adds --order, --values, --seed, --inference, (when with_rules) --rules, --node-limit,
-/// --time-limit from the library's table, --threads, --stats, and --split / --part (docs/scale-out.md); the
-/// accepted variable orders are `own_orders` (the command's, such as dsatur), then the library's.
-void add_search_options(CLI::App& cmd, SearchConfig& c, const std::vector<std::string>& own_orders = {},
-                        bool with_rules = false);
-
-/// Adds --strength for the all-different constraints of a model.
-void add_strength_option(CLI::App& cmd, std::string& strength);
+/// The all-different strength --strength names (command_line.cpp adds the option); throws
+/// UsageError on a bad name.
 csp::AllDifferentStrength strength_of(const std::string& name);
 
 /// Prints "name: value" lines on stderr: the given extras, then nodes, failures, propagations, seconds.

@@ -8,26 +8,6 @@
 
 namespace csp_app {
 
-CLI::App* add_queens(CLI::App& app, QueensCommand& c) {
-  CLI::App* cmd = app.add_subcommand("queens", "Place N queens on an NxN board, no two attacking");
-  cmd->add_option("N", c.n, "Board size")->required()->check(CLI::Range(1, 64));
-  auto* count = cmd->add_flag("--count", c.count, "Print only the number of placements");
-  auto* all = cmd->add_flag("--all", c.all, "Print every placement, then their number");
-  auto* first = cmd->add_flag("--first", c.first, "Print the first placement (the default)");
-  count->excludes(all)->excludes(first);
-  all->excludes(first);
-  cmd->add_option("--model", c.model, "binary: a relation per pair of columns; all-different: rows and diagonals")
-      ->check(CLI::IsMember({"binary", "all-different"}))
-      ->capture_default_str();
-  add_strength_option(*cmd, c.strength);
-  add_search_options(*cmd, c.search);
-  // Two-way branching (x = a, then x != a and choose again) did the same work on queens as d-way
-  // (n = 12, value model: 2,322 M against 2,319 M instructions; docs/benchmarks-generic.md).
-  cmd->footer("Branching: d-way, each node tries its variable's values in turn (measured as fast here as\n"
-              "two-way branching, x = a then x != a and choose again, which is how Gecode branches).");
-  return cmd;
-}
-
 int run_queens(const QueensCommand& c) {
   const auto make = [&c] {
     return problems::make_queens(
@@ -50,7 +30,11 @@ int run_queens(const QueensCommand& c) {
   };
   auto text_of = [&](std::span<const csp::Value> s) {
     std::string text;
-    for (int i = 0; i < c.n; ++i) text += (i > 0 ? " " : "") + std::to_string(s[static_cast<std::size_t>(i)] + 1);
+    // (Appended piece by piece: GCC 12's -Wrestrict misreads "literal" + std::to_string() at -O3.)
+    for (int i = 0; i < c.n; ++i) {
+      if (i > 0) text += ' ';
+      text += std::to_string(s[static_cast<std::size_t>(i)] + 1);
+    }
     return text;
   };
   if (!c.search.part.empty())

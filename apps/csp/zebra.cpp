@@ -8,13 +8,6 @@
 
 namespace csp_app {
 
-CLI::App* add_zebra(CLI::App& app, ZebraCommand& c) {
-  CLI::App* cmd = app.add_subcommand("zebra", "Solve the zebra (Einstein) puzzle");
-  add_strength_option(*cmd, c.strength);
-  add_search_options(*cmd, c.search);
-  return cmd;
-}
-
 int run_zebra(const ZebraCommand& c) {
   namespace pz = problems::zebra;
   const pz::ZebraModel z = pz::make_model(strength_of(c.strength));

@@ -15,6 +15,7 @@
 #include "apps/common/cli.hpp"
 #include "apps/common/errors.hpp"
 #include "apps/common/interrupt.hpp"
+#include "apps/common/parse_command_line.hpp"
 #include "apps/common/search_options.hpp"
 #include "apps/common/search_progress.hpp"
 #include "csp/flatzinc/builder.hpp"

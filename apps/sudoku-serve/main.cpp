@@ -18,6 +18,7 @@
 #include "apps/common/cli.hpp"
 #include "apps/common/errors.hpp"
 #include "apps/common/interrupt.hpp"
+#include "apps/common/parse_command_line.hpp"
 #include "server.hpp"
 #include "csp/kernel/log.hpp"
 

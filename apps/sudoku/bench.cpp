@@ -15,7 +15,6 @@
 #include "batch.hpp"
 #include "commands.hpp"
 #include "apps/common/bench.hpp"
-#include "apps/common/search_options.hpp"
 #include "csp/kernel/log.hpp"
 #include "problems/sudoku/sudoku.hpp"
 
@@ -113,41 +112,6 @@ std::vector<std::size_t> counter_map(const csp::Model& model, std::vector<std::s
 }
 
 }  // namespace
-
-CLI::App* add_bench(CLI::App& app, BenchCommand& c) {
-  CLI::App* cmd = app.add_subcommand(
-      "bench",
-      "Measure every combination of the listed orders, value orders, inference levels and rule sets on "
-      "every file: one row per (file, configuration). Exit 0: all solved; 1: some puzzle unsolved, stopped "
-      "by a limit, or an invalid line; 3: a wrong answer");
-  // One value per occurrence (allow_extra_args false), so that the options may repeat and never
-  // swallow the file names that follow them.
-  cmd->add_option("--order", c.orders, "Variable orders, comma-separated (" + apps_common::choices_of("order") + ")")
-      ->allow_extra_args(false)
-      ->capture_default_str();
-  cmd->add_option("--values", c.values, "Value orders, comma-separated (" + apps_common::choices_of("values") + ")")
-      ->allow_extra_args(false)
-      ->capture_default_str();
-  cmd->add_option("--inference", c.inferences,
-                  "Inference levels, comma-separated (" + apps_common::choices_of("inference") + ")")
-      ->allow_extra_args(false)
-      ->capture_default_str();
-  cmd->add_option("--rules", c.rules,
-                  "A rule set (" + apps_common::choices_of("rules") + "); repeat the option to compare several")
-      ->allow_extra_args(false)
-      ->capture_default_str();
-  cmd->add_option("--repeat", c.repeat, "Run each configuration K times and report the run with the median puzzles/s")
-      ->check(whole_number(1, UINT32_MAX))
-      ->capture_default_str();
-  // Each worker gets its own models: a bound keeps a typo like --threads 100000 from exhausting memory.
-  cmd->add_option("--threads", c.threads, "Worker threads (1 to 256)")->check(whole_number(1, 256))->capture_default_str();
-  cmd->add_option("--format", c.format, "Report layout")
-      ->check(CLI::IsMember({"table", "csv", "json"}))
-      ->capture_default_str();
-  apps_common::add_search_options(*cmd, c.limits, {"seed", "node-limit", "time-limit"});
-  cmd->add_option("FILE", c.files, "Puzzle files, one puzzle per line (- : standard input)")->required();
-  return cmd;
-}
 
 int run_bench(const BenchCommand& c) {
   // Every name is checked before any file is read, so that a typo costs nothing.

@@ -1,14 +1,19 @@
-// The sudoku subcommands: each registers its options on the CLI and runs once parsed.
+// The sudoku subcommands: each registers its options on the command line (add_*, all in
+// command_line.cpp) and runs once parsed (run_*, each in the subcommand's own file).
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
 #include "apps/common/writer.hpp"
 #include "options.hpp"
+
+// Declared only: CLI11 costs seconds of compile time in every file that includes it, and only
+// main.cpp and command_line.cpp build the command line.
+namespace CLI {
+class App;
+}  // namespace CLI
 
 namespace sudoku_app {
 

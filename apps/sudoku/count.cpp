@@ -16,14 +16,6 @@ enum Outcome : std::uint8_t { skipped, counted, capped, invalid, limit };
 
 }  // namespace
 
-CLI::App* add_count(CLI::App& app, CountCommand& c) {
-  CLI::App* cmd = app.add_subcommand("count", "Count the solutions of each puzzle, stopping at --max (printed as >=MAX)");
-  cmd->add_option("--max", c.max, "Stop counting at this many solutions")->check(whole_number(1, UINT64_MAX))->capture_default_str();
-  add_search_options(*cmd, c.search);
-  add_batch_options(*cmd, c.batch, false);
-  return cmd;
-}
-
 int run_count(const CountCommand& c) {
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();

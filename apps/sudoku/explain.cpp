@@ -16,23 +16,6 @@ namespace sudoku_app {
 
 namespace sd = problems::sudoku;
 
-CLI::App* add_explain(CLI::App& app, ExplainCommand& c) {
-  CLI::App* cmd = app.add_subcommand("explain", "Explain how a puzzle is solved, step by step");
-  cmd->add_option("PUZZLE", c.puzzle, "The puzzle (none or -: the first puzzle line of standard input)");
-  cmd->add_option("--techniques", c.techniques,
-                  "Techniques tried at each step, in order (comma-separated names, 'singles', "
-                  "'locked-candidates' or 'all'; see docs/techniques.md)")
-      ->capture_default_str();
-  // The search that continues when no technique applies shows every rule by default: that is what
-  // makes its steps readable.
-  c.search.rules = "all";
-  add_search_options(*cmd, c.search);
-  cmd->add_option("--format", c.format, "line or grid: the steps, then the solution in that layout; json: one JSON object")
-      ->check(CLI::IsMember({"line", "grid", "json"}))
-      ->capture_default_str();
-  return cmd;
-}
-
 int run_explain(const ExplainCommand& c) {
   sd::LogicOptions options;
   options.techniques = c.techniques;

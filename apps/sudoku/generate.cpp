@@ -10,18 +10,6 @@ namespace sudoku_app {
 
 namespace sd = problems::sudoku;
 
-CLI::App* add_generate(CLI::App& app, GenerateCommand& c) {
-  CLI::App* cmd = app.add_subcommand(
-      "generate", "Generate proper, minimal puzzles (one solution; no clue removable), one per line; 16x16 may be slow");
-  cmd->add_option("--count", c.count, "Number of puzzles")->check(whole_number(0, UINT64_MAX))->capture_default_str();
-  cmd->add_option("--seed", c.seed, "Seed: the same seed gives the same puzzles")
-      ->check(whole_number(0, UINT64_MAX))
-      ->capture_default_str();
-  cmd->add_option("--size", c.size, "Grid side")->check(CLI::IsMember({4, 9, 16}))->capture_default_str();
-  cmd->add_option("--threads", c.threads, "Worker threads (the output does not depend on it)")->check(whole_number(1, UINT32_MAX));
-  return cmd;
-}
-
 int run_generate(const GenerateCommand& c) {
   const int box = c.size == 4 ? 2 : c.size == 16 ? 4 : 3;
   BatchConfig threads_only;

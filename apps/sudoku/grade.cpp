@@ -34,17 +34,6 @@ static_assert(static_cast<int>(problems::sudoku::Level::extreme) == extreme, "le
 
 }  // namespace
 
-CLI::App* add_grade(CLI::App& app, GradeCommand& c) {
-  CLI::App* cmd = app.add_subcommand(
-      "grade", "Grade puzzles like a human solver: hardest technique, score, level (or 'needs search'), one line each");
-  cmd->add_option("--techniques", c.techniques,
-                  "Techniques tried at each step, in order (comma-separated names, 'singles', "
-                  "'locked-candidates' or 'all'; see docs/techniques.md)")
-      ->capture_default_str();
-  add_batch_options(*cmd, c.batch, false);
-  return cmd;
-}
-
 int run_grade(const GradeCommand& c) {
   const auto started = std::chrono::steady_clock::now();
   sd::LogicOptions options;

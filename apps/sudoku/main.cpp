@@ -1,11 +1,13 @@
 // sudoku: solve, count, generate, explain and benchmark Sudoku puzzles with the csp framework.
-// This file only parses the command line and dispatches; each subcommand lives in its own file.
+// This file only parses the command line and dispatches; each subcommand's options are in
+// command_line.cpp, and its run in a file of its own.
 #include <csignal>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "apps/common/errors.hpp"
+#include "apps/common/parse_command_line.hpp"
 #include "apps/common/search_options.hpp"
 #include "commands.hpp"
 #include "csp/kernel/log.hpp"

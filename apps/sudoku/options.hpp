@@ -1,4 +1,5 @@
-// Command-line options shared by the sudoku subcommands, and the errors that end a command.
+// The settings shared by the sudoku subcommands (their options are added in command_line.cpp), the
+// exit statuses, and the errors that end a command.
 #pragma once
 
 #include <cstdint>
@@ -6,9 +7,6 @@
 #include <string>
 #include <vector>
 
-#include <CLI/CLI.hpp>
-
-#include "apps/common/cli.hpp"
 #include "apps/common/errors.hpp"
 #include "apps/common/search_options.hpp"
 
@@ -54,16 +52,5 @@ struct BatchConfig {
 
   unsigned thread_count() const;
 };
-
-/// The checks of option values every command shares (apps/common/cli.hpp): every number option of
-/// every subcommand goes through one of them.
-using apps_common::seconds;
-using apps_common::whole_number;
-
-/// Adds --order, --values, --seed, --inference, --rules, --node-limit, --time-limit (from the
-/// library's table, see apps/common/search_options.hpp).
-void add_search_options(CLI::App& cmd, SearchConfig& c);
-/// Adds FILE..., --threads, --stats and (when with_format) --format.
-void add_batch_options(CLI::App& cmd, BatchConfig& c, bool with_format);
 
 }  // namespace sudoku_app

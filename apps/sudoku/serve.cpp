@@ -1,8 +1,9 @@
 // sudoku serve: a web page to play, solve and step through explanations, and its JSON API. The
 // server is a program of its own, sudoku-serve (apps/sudoku-serve/), installed beside this one:
 // `sudoku serve ARGS` replaces this process with it (same process id, so signals and exit status
-// are the server's), and every argument after `serve`, --help included, goes to it. Keeping the
-// HTTP library and OpenSSL out of this program saves their start-up cost on every solve.
+// are the server's), and every argument after `serve`, --help included, goes to it (add_serve in
+// command_line.cpp leaves them unparsed). Keeping the HTTP library and OpenSSL out of this program
+// saves their start-up cost on every solve.
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -15,15 +16,6 @@
 #include "commands.hpp"
 
 namespace sudoku_app {
-
-CLI::App* add_serve(CLI::App& app, ServeCommand&) {
-  CLI::App* cmd = app.add_subcommand(
-      "serve", "Serve a web page to play, solve and explain puzzles, and its JSON API (sudoku serve --help: its options)");
-  cmd->prefix_command();  // the rest of the line is the server's
-  cmd->set_help_flag();   // so is --help
-  cmd->fallthrough(false);  // even the options the sudoku command knows (--help, --log-level)
-  return cmd;
-}
 
 int run_serve(const ServeCommand& c) {
   std::error_code ec;

@@ -29,13 +29,6 @@ int output_failed(const Writer& out, int status) {
   return Exit::usage;
 }
 
-CLI::App* add_solve(CLI::App& app, SolveCommand& c) {
-  CLI::App* cmd = app.add_subcommand("solve", "Solve puzzles, one per line: prints one answer line per puzzle line");
-  add_search_options(*cmd, c.search);
-  add_batch_options(*cmd, c.batch, true);
-  return cmd;
-}
-
 int run_solve(const SolveCommand& c) {
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();

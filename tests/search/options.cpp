@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <CLI/CLI.hpp>
+
 #include "apps/common/option_registry.hpp"
 #include "apps/common/search_options.hpp"
 #include "apps/sudoku-serve/api.hpp"
