@@ -19,6 +19,7 @@
 #include "csp/constraints/linear_reified.hpp"
 #include "csp/constraints/detail/wide_sum.hpp"
 #include "propagator_harness.hpp"
+#include "sanitized_counts.hpp"
 
 namespace harness {
 
@@ -43,7 +44,8 @@ inline Spec base_spec(std::string name, Promise promise, std::uint64_t seed) {
 // assignments), where a search's decisions cannot make it narrow either. With a learning search
 // on every instance, the specs that do narrow there had at least 5 checked each (the interval
 // form of x in S at the edges; most had hundreds or thousands): a zero means the check stopped
-// looking. (Not a theorem: a spec of few instances whose walks narrow rarely could have none.)
+// looking. (Not a theorem: a spec of few instances whose walks narrow rarely could have none, as
+// a sanitizer build's fifth of the instances did for the interval form of b -> x != c.)
 inline void check_explained(const Tally& t) {
   INFO("learning searches " << t.learning_runs << ", explanations checked " << t.explanations
                             << ", failures explained " << t.failures_explained
@@ -58,6 +60,9 @@ inline Tally check_spec(const Spec& spec, int at_least = 30) {
   INFO(r.failure);
   REQUIRE(r.failure.empty());
   const Tally& t = r.tally;
+  // A sanitizer build draws a fifth of the instances (Spec::sanitized_divisor) to look for bad
+  // reads and undefined behaviour; whether the mix is vacuous is the plain build's check, on all.
+  if (test_counts::kSanitized) return t;
   INFO("roots: failed " << t.root_failed << ", pruned " << t.root_pruned << ", unchanged " << t.root_unchanged
                         << "; fixpoints " << t.fixpoints << ", searches " << t.searches << ", learning searches "
                         << t.learning_runs << ", explanations " << t.explanations);
@@ -99,6 +104,7 @@ inline Tally check_interval_form(const Spec& bit_form, int instances = 1000) {
   INFO(r.failure);
   REQUIRE(r.failure.empty());
   const Tally& t = r.tally;
+  if (test_counts::kSanitized) return t;  // (as in check_spec)
   INFO(spec.name << ": fixpoints " << t.fixpoints << ", failed " << t.failed << ", pruned " << t.pruned);
   CHECK(t.failed > 0);
   CHECK(t.pruned > 0);

@@ -8,6 +8,7 @@
 #include <span>
 #include <sstream>
 
+#include "sanitized_counts.hpp"
 #include "csp/kernel/engine.hpp"
 #include "csp/learning/explain.hpp"
 #include "csp/learning/learner.hpp"
@@ -628,10 +629,15 @@ std::optional<Doms> supported_values(const Doms& d, const std::function<bool(con
   return used_values(d, s);
 }
 
+int drawn(const Spec& spec) { return test_counts::sanitized_share(spec.instances, spec.sanitized_divisor); }
+
+int scaled(int n, const Spec& spec) { return n <= 0 ? n : test_counts::sanitized_share(n, spec.sanitized_divisor); }
+
 Report run(const Spec& spec) {
   Report report;
   Rng rng(spec.seed);
-  for (int n = 0; n < spec.instances; ++n) {
+  const int instances = drawn(spec);
+  for (int n = 0; n < instances; ++n) {
     Doms doms = spec.domains(rng);
     if (spec.interval)
       for (auto& values : doms) values = hull(values);

@@ -88,6 +88,11 @@ struct Spec {
   Promise promise;                                       ///< checked at every fixpoint
   std::uint64_t seed = 1;                                ///< of the whole run
   int instances = 1000;                                  ///< drawn instances
+  /// Under a sanitizer (tests/sanitized_counts.hpp) run() draws instances / sanitized_divisor, at
+  /// least 1: ASan+UBSan runs the harness 5-10 times slower (the whole harness was most of that
+  /// suite's time), and a bad read or an overflow shows on the first instances as well as on the
+  /// last. 1 draws them all, for a spec whose rare cases need every instance.
+  int sanitized_divisor = 5;
   std::function<Doms(Rng&)> domains;                     ///< draws the scope's initial domains
   std::function<Constraint(Rng&, const Doms&)> draw;     ///< draws the constraint over them
   int walks = 1;                                         ///< narrowing walks per instance
@@ -131,8 +136,14 @@ struct Report {
   Tally tally;
 };
 
-/// Runs every check of the file comment on `spec`; stops at the first failure.
+/// Runs every check of the file comment on `spec` (its instances, or its sanitized share under a
+/// sanitizer: `drawn(spec)`); stops at the first failure.
 Report run(const Spec& spec);
+
+/// How many instances run() draws for `spec` in this build.
+int drawn(const Spec& spec);
+/// A threshold on a tally of `spec`'s instances scaled as they are in this build (at least 1 when `n` is).
+int scaled(int n, const Spec& spec);
 
 /// Every integer from the least to the greatest of `values` (sorted, not empty): what the interval
 /// form keeps of a domain.

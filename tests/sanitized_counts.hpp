@@ -2,6 +2,7 @@
 // tests/CMakeLists.txt defines CSP_TESTS_SANITIZED): ASan+UBSan runs them 5-10x slower, and what
 // it looks for (a bad read, an overflow) shows on the first instances as well as on the last. The
 // plain Release ctest keeps the full counts, which are what the tests' names and comments promise.
+// The propagator harness shares out every spec's instances this way (Spec::sanitized_divisor).
 #pragma once
 
 #include <algorithm>

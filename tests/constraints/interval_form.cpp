@@ -79,7 +79,7 @@ using namespace diffn_specs;
 Tally check_sound_on_interval_form(Spec s) {
   s.promise = {Promise::Kind::sound, "soundness on the interval form"};
   CAPTURE(s.name);
-  return check_interval_form(s, test_counts::sanitized_share(500, 2));  // 250 in a sanitizer build
+  return check_interval_form(s, 500);  // 100 in a sanitizer build (Spec::sanitized_divisor)
 }
 
 TEST_CASE("every global is sound and idempotent on the interval form", "[bruteforce][harness][globals][interval]") {
