@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include <spdlog/logger.h>
 #include <spdlog/sinks/stdout_sinks.h>
 
 namespace csp {

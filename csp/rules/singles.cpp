@@ -388,4 +388,12 @@ std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>&
                                    locked_counters);
 }
 
+bool singles_count_with_simd() {
+#if defined(__SSE2__) && !defined(CSP_NO_SIMD)
+  return true;
+#else
+  return false;
+#endif
+}
+
 }  // namespace csp::rules_detail

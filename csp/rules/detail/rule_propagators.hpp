@@ -64,6 +64,10 @@ std::unique_ptr<Propagator> make_singles(Model& model, const std::vector<Group>&
                                          bool naked, bool hidden, Counters naked_counters, Counters hidden_counters,
                                          const std::vector<std::pair<std::size_t, std::size_t>>& locked_pairs,
                                          Counters locked_counters);
+/// Whether make_singles' value boards count in SSE2 registers: true where the processor has them,
+/// false in a build with CSP_NO_SIMD (the plain loops). For the test that the plain loops are the
+/// ones linked into the rule tests without SIMD (tests/CMakeLists.txt).
+bool singles_count_with_simd();
 /// The same rules (naked and hidden singles, with locked candidates when `locked`) on value-major
 /// band words (see band_singles.cpp), when the groups are the rows, columns and boxes of a Sudoku
 /// (h * n <= 64) or the rows and columns of a Latin square, their cells in row-major order of
