@@ -133,7 +133,7 @@ Spec rules_spec(const Layout& l, const RuleSet& rules, std::uint64_t seed, int i
   s.promise = {harness::Promise::Kind::sound, "soundness (the closure of its rules: test_rules.cpp)"};
   s.seed = seed;
   s.instances = instances;
-  s.sanitized_divisor = 4;  // a quarter under a sanitizer (check_spec below says what is left out)
+  s.sanitized_divisor = 4;  // a quarter under a sanitizer (check_rules_spec below says what is left out)
   s.domains = [l](Rng& r) { return near_puzzle(r, l); };
   s.draw = [l, rules](Rng&, const Doms&) { return groups_constraint(l, rules); };
   s.range = {1, l.n};
@@ -147,7 +147,7 @@ Spec rules_spec(const Layout& l, const RuleSet& rules, std::uint64_t seed, int i
 // Runs the spec; the mix must contain roots that fail, fixpoints that prune (unless the rule can
 // find nothing on this layout: a size-4 pattern fills a whole group of a 4x4 Sudoku), satisfying
 // assignments, and solutions counted by search.
-void check_spec(const Spec& spec, bool must_prune = true) {
+void check_rules_spec(const Spec& spec, bool must_prune = true) {
   const harness::Report r = harness::run(spec);
   INFO(r.failure);
   REQUIRE(r.failure.empty());
@@ -197,7 +197,7 @@ TEST_CASE("the singles are sound on every layout of the value boards", "[harness
   for (const Case& c : cases)
     for (const RuleSet& rules : singles_sets()) {
       CAPTURE(c.layout.name, csp::to_string(rules));
-      check_spec(rules_spec(c.layout, rules, ++seed, c.instances));
+      check_rules_spec(rules_spec(c.layout, rules, ++seed, c.instances));
     }
 }
 
@@ -209,7 +209,7 @@ TEST_CASE("every group rule is sound alone and with the others", "[harness][rule
     sets.push_back(csp::all_rules());
     for (const RuleSet& rules : sets) {
       CAPTURE(layout.name, csp::to_string(rules));
-      check_spec(rules_spec(layout, rules, ++seed, layout.n == 4 ? 200 : 40));
+      check_rules_spec(rules_spec(layout, rules, ++seed, layout.n == 4 ? 200 : 40));
     }
   }
 }
@@ -234,18 +234,18 @@ TEST_CASE("every technique rule is sound", "[harness][rules][techniques]") {
       // Sue de Coq searches little per position, but random positions rarely hold its pattern:
       // more instances, on seeds of its own (the rules after it keep their draws).
       if (csp::rule_name(rule) == "sue-de-coq") {
-        check_spec(rules_spec(layout, {rule}, layout.n == 4 ? 5300 : 5301, layout.n == 4 ? 150 : 100), layout.n > 4);
+        check_rules_spec(rules_spec(layout, {rule}, layout.n == 4 ? 5300 : 5301, layout.n == 4 ? 150 : 100), layout.n > 4);
         continue;
       }
       const bool costly = index++ >= 11;
       const int instances = layout.n == 4 ? (costly ? 40 : 150) : (costly ? 20 : 100);
       const bool later = csp::rule_name(rule) == "wxyz-wing";
-      check_spec(rules_spec(layout, {rule}, later ? ++later_seed : ++seed, instances), layout.n > 4);
+      check_rules_spec(rules_spec(layout, {rule}, later ? ++later_seed : ++seed, instances), layout.n > 4);
     }
     // All of them at once, over the singles (the way --rules every posts them).
     RuleSet every = csp::all_rules();
     every.insert(every.end(), csp::technique_rules().begin(), csp::technique_rules().end());
     CAPTURE(layout.name, "every");
-    check_spec(rules_spec(layout, every, ++seed, layout.n == 4 ? 60 : 25));
+    check_rules_spec(rules_spec(layout, every, ++seed, layout.n == 4 ? 60 : 25));
   }
 }

@@ -20,9 +20,9 @@ using sudoku_web::json;
 
 namespace {
 
-const std::string kHard = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
-const std::string kHardSolution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
-const std::string kEasy = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const std::string kHardText = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+const std::string kHardSolutionText = "417369825632158947958724316825437169791586432346912758289643571573291684164875293";
+const std::string kEasyText = "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
 // Row 9 holds 1..8 and column 9 a 9, so r9c9 has no value: unsolvable, but a search that only
 // checks (inference none, input order, no rules) finds out only at the last cell, and takes long.
 const std::string kSlowUnsolvable =
@@ -91,23 +91,23 @@ TEST_CASE("serve api: solve and explain agree with the independent validator", "
   const sudoku_web::ApiConfig config;
   // With Norvig's two rules the hard puzzle needs search; the default rules (with locked
   // candidates) solve it without a guess.
-  const json r = sudoku_web::solve(json{{"puzzle", kHard}, {"rules", "naked-single,hidden-single"}}, config);
+  const json r = sudoku_web::solve(json{{"puzzle", kHardText}, {"rules", "naked-single,hidden-single"}}, config);
   CHECK(r["status"] == "solved");
-  CHECK(r["solution"] == kHardSolution);
-  CHECK(valid_answer(kHard, r["solution"]));
+  CHECK(r["solution"] == kHardSolutionText);
+  CHECK(valid_answer(kHardText, r["solution"]));
   CHECK(r["nodes"].get<std::uint64_t>() > 0);
   CHECK(r["config"]["rules"] == "naked-single,hidden-single");
-  const json d = sudoku_web::solve(json{{"puzzle", kHard}}, config);
-  CHECK(d["solution"] == kHardSolution);
+  const json d = sudoku_web::solve(json{{"puzzle", kHardText}}, config);
+  CHECK(d["solution"] == kHardSolutionText);
   CHECK(d["config"]["rules"] == problems::sudoku::kDefaultRules);
 
-  const json e = sudoku_web::explain(json{{"puzzle", kEasy}}, config);
+  const json e = sudoku_web::explain(json{{"puzzle", kEasyText}}, config);
   CHECK(e["result"] == "solved");
   CHECK(e["guesses"] == 0);
-  CHECK(valid_answer(kEasy, e["solution"]));
+  CHECK(valid_answer(kEasyText, e["solution"]));
   REQUIRE(!e["steps"].empty());
   // Replaying the placements of the steps on the givens gives the solution.
-  std::string grid = kEasy;
+  std::string grid = kEasyText;
   for (const json& step : e["steps"]) {
     for (const json& p : step["placements"]) {
       const std::string cell = p["cell"];
@@ -121,14 +121,14 @@ TEST_CASE("serve api: solve and explain agree with the independent validator", "
 
 TEST_CASE("serve api: a search stopped by its limit says which", "[serve]") {
   sudoku_web::ApiConfig config;
-  json r = sudoku_web::solve(json{{"puzzle", kHard}, {"rules", "none"}, {"inference", "none"}, {"order", "input"}, {"node_limit", 10}},
+  json r = sudoku_web::solve(json{{"puzzle", kHardText}, {"rules", "none"}, {"inference", "none"}, {"order", "input"}, {"node_limit", 10}},
                              config);
   CHECK(r["status"] == "limit");
   CHECK(r["limit"] == "nodes");
   CHECK(r["config"]["node_limit"] == 10);
   // A request cannot raise the server's limits.
   config.node_limit = 5;
-  r = sudoku_web::solve(json{{"puzzle", kHard}, {"rules", "none"}, {"inference", "none"}, {"node_limit", 1000000}}, config);
+  r = sudoku_web::solve(json{{"puzzle", kHardText}, {"rules", "none"}, {"inference", "none"}, {"node_limit", 1000000}}, config);
   CHECK(r["status"] == "limit");
   CHECK(r["config"]["node_limit"] == 5);
   config.node_limit = 0;
@@ -150,7 +150,7 @@ TEST_CASE("serve api: stop interrupts a running search and busy slots answer 503
   const std::string slow = json{{"puzzle", kSlowUnsolvable}, {"rules", "none"}, {"inference", "none"}, {"order", "input"}}.dump();
   auto running = std::async(std::launch::async, [&] { return api.handle("POST", "/api/solve", {}, slow); });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
-  const sudoku_web::Reply busy = api.handle("POST", "/api/solve", {}, json{{"puzzle", kEasy}}.dump());
+  const sudoku_web::Reply busy = api.handle("POST", "/api/solve", {}, json{{"puzzle", kEasyText}}.dump());
   CHECK(busy.status == 503);
   CHECK(busy.body["error"].get<std::string>().find("busy") != std::string::npos);
   const auto stopped_at = std::chrono::steady_clock::now();
@@ -159,7 +159,7 @@ TEST_CASE("serve api: stop interrupts a running search and busy slots answer 503
   CHECK(std::chrono::steady_clock::now() - stopped_at < std::chrono::seconds(5));
   const sudoku_web::Reply interrupted = running.get();
   CHECK(interrupted.status == 503);
-  CHECK(api.handle("POST", "/api/solve", {}, json{{"puzzle", kEasy}}.dump()).status == 503);
+  CHECK(api.handle("POST", "/api/solve", {}, json{{"puzzle", kEasyText}}.dump()).status == 503);
 }
 
 // --- Through HTTP -------------------------------------------------------------------------------
@@ -193,12 +193,12 @@ TEST_CASE("serve: the page and its files are served", "[serve]") {
 
 TEST_CASE("serve: solve answers the essay's hard puzzle with a valid solution", "[serve]") {
   const Running s;
-  const auto [status, r] = s.post("/api/solve", json{{"puzzle", kHard}});
+  const auto [status, r] = s.post("/api/solve", json{{"puzzle", kHardText}});
   CHECK(status == 200);
   CHECK(r["status"] == "solved");
   CHECK(r["size"] == 9);
-  CHECK(valid_answer(kHard, r["solution"]));
-  CHECK(r["solution"] == kHardSolution);
+  CHECK(valid_answer(kHardText, r["solution"]));
+  CHECK(r["solution"] == kHardSolutionText);
   for (const char* field : {"nodes", "failures", "propagations", "time_us", "counters"}) CHECK(r.contains(field));
 }
 
@@ -209,14 +209,14 @@ TEST_CASE("serve: solve takes every order value order inference and rule set the
   REQUIRE(o["orders"].size() >= 4);
   REQUIRE(o["rules"].size() >= 6);
   std::vector<json> requests;
-  for (const json& order : o["orders"]) requests.push_back({{"puzzle", kHard}, {"order", order}});
-  for (const json& values : o["values"]) requests.push_back({{"puzzle", kHard}, {"values", values}, {"seed", 7}});
+  for (const json& order : o["orders"]) requests.push_back({{"puzzle", kHardText}, {"order", order}});
+  for (const json& values : o["values"]) requests.push_back({{"puzzle", kHardText}, {"values", values}, {"seed", 7}});
   for (const json& inference : o["inferences"])
-    requests.push_back({{"puzzle", kEasy}, {"inference", inference}, {"rules", "none"}});
+    requests.push_back({{"puzzle", kEasyText}, {"inference", inference}, {"rules", "none"}});
   // Each rule beside naked-single (some alone are too weak for the hard puzzle within the limits).
   for (const json& rule : o["rules"])
-    requests.push_back({{"puzzle", kHard}, {"rules", "naked-single," + rule.get<std::string>()}});
-  requests.push_back({{"puzzle", kHard}, {"rules", "all"}});
+    requests.push_back({{"puzzle", kHardText}, {"rules", "naked-single," + rule.get<std::string>()}});
+  requests.push_back({{"puzzle", kHardText}, {"rules", "all"}});
   for (const json& q : requests) {
     CAPTURE(q.dump());
     const auto [st, r] = s.post("/api/solve", q);
@@ -234,12 +234,12 @@ TEST_CASE("serve: solve takes every order value order inference and rule set the
 
 TEST_CASE("serve: count tells unique from not unique", "[serve]") {
   const Running s;
-  auto [st, r] = s.post("/api/count", json{{"puzzle", kHard}});
+  auto [st, r] = s.post("/api/count", json{{"puzzle", kHardText}});
   CHECK(st == 200);
   CHECK(r["solutions"] == 1);
   CHECK(r["unique"] == true);
   CHECK(r["status"] == "counted");
-  std::tie(st, r) = s.post("/api/count", json{{"puzzle", "." + kHard.substr(1)}, {"max", 2}});
+  std::tie(st, r) = s.post("/api/count", json{{"puzzle", "." + kHardText.substr(1)}, {"max", 2}});
   CHECK(st == 200);
   CHECK(r["status"] == "capped");
   CHECK(r["solutions"] == 2);
@@ -247,9 +247,9 @@ TEST_CASE("serve: count tells unique from not unique", "[serve]") {
   std::tie(st, r) = s.post("/api/count", json{{"puzzle", std::string(81, '.')}, {"max", 1}});
   CHECK(r["status"] == "capped");
   CHECK(r["unique"].is_null());
-  std::tie(st, r) = s.post("/api/count", json{{"puzzle", kHard}, {"max", 0}});
+  std::tie(st, r) = s.post("/api/count", json{{"puzzle", kHardText}, {"max", 0}});
   CHECK(st == 400);
-  std::tie(st, r) = s.post("/api/count", json{{"puzzle", kHard}, {"max", 1000000000}});
+  std::tie(st, r) = s.post("/api/count", json{{"puzzle", kHardText}, {"max", 1000000000}});
   CHECK(st == 400);
 }
 
@@ -280,11 +280,11 @@ TEST_CASE("serve: generate gives a proper puzzle for a seed", "[serve]") {
 
 TEST_CASE("serve: explain answers the explain schema", "[serve]") {
   const Running s;
-  auto [st, e] = s.post("/api/explain", json{{"puzzle", kHard}});
+  auto [st, e] = s.post("/api/explain", json{{"puzzle", kHardText}});
   REQUIRE(st == 200);
-  CHECK(e["puzzle"] == kHard);
+  CHECK(e["puzzle"] == kHardText);
   CHECK(e["result"] == "solved");  // every rule (the default) solves it without a guess
-  CHECK(e["solution"] == kHardSolution);
+  CHECK(e["solution"] == kHardSolutionText);
   REQUIRE(e["steps"].size() > 2);
   std::set<std::string> techniques;
   for (const json& step : e["steps"]) {
@@ -294,11 +294,11 @@ TEST_CASE("serve: explain answers the explain schema", "[serve]") {
   CHECK(techniques.count("hidden-single") == 1);
   // With the singles only, the techniques get stuck and search finishes: the reply says so.
   std::tie(st, e) = s.post("/api/explain",
-                           json{{"puzzle", kHard}, {"techniques", "singles"}, {"rules", "naked-single,hidden-single"}});
+                           json{{"puzzle", kHardText}, {"techniques", "singles"}, {"rules", "naked-single,hidden-single"}});
   REQUIRE(st == 200);
   CHECK(e["result"] == "needs search");
   CHECK(e["guesses"].get<int>() > 0);
-  CHECK(valid_answer(kHard, e["solution"]));
+  CHECK(valid_answer(kHardText, e["solution"]));
   for (const json& step : e["steps"]) {
     const std::string t = step["technique"];
     CHECK((t == "full-house" || t == "naked-single" || t == "hidden-single"));
@@ -317,17 +317,17 @@ TEST_CASE("serve: explain answers the explain schema", "[serve]") {
 
 TEST_CASE("serve: grade answers as sudoku grade does", "[serve]") {
   const Running s;
-  auto [st, g] = s.post("/api/grade", json{{"puzzle", kHard}});
+  auto [st, g] = s.post("/api/grade", json{{"puzzle", kHardText}});
   REQUIRE(st == 200);
   CHECK(g["result"] == "solved");
   CHECK(g["text"] == g["hardest"].get<std::string>() + " " + std::to_string(g["score"].get<int>()) + " " +
                          g["level"].get<std::string>());
   CHECK(g["steps"].get<int>() > 0);
-  std::tie(st, g) = s.post("/api/grade", json{{"puzzle", kHard}, {"techniques", "singles"}});
+  std::tie(st, g) = s.post("/api/grade", json{{"puzzle", kHardText}, {"techniques", "singles"}});
   CHECK(st == 200);
   CHECK(g["result"] == "needs search");
   CHECK(g["text"] == "needs search");
-  std::tie(st, g) = s.post("/api/grade", json{{"puzzle", kHard}, {"techniques", "telepathy"}});
+  std::tie(st, g) = s.post("/api/grade", json{{"puzzle", kHardText}, {"techniques", "telepathy"}});
   CHECK(st == 400);
   std::tie(st, g) = s.post("/api/grade", json{{"puzzle", "garbage"}});
   CHECK(st == 422);
@@ -338,13 +338,13 @@ TEST_CASE("serve: grade answers as sudoku grade does", "[serve]") {
 TEST_CASE("serve: malformed requests get a 400 with a JSON error", "[serve]") {
   const Running s;
   for (const std::string& body : std::vector<std::string>{"", "{", "not json", "[1,2]", "\"puzzle\"", "null", "{\"puzzle\": 5}", "{\"puzzle\": null}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"rules\": \"naked-single,telepathy\"}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"order\": \"random\"}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"inference\": 3}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"node_limit\": -1}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"time_limit\": \"1s\"}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"rulez\": \"all\"}",
-                                 "{\"puzzle\": \"" + kHard + "\", \"techniques\": \"telepathy\"}"}) {
+                                 "{\"puzzle\": \"" + kHardText + "\", \"rules\": \"naked-single,telepathy\"}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"order\": \"random\"}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"inference\": 3}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"node_limit\": -1}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"time_limit\": \"1s\"}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"rulez\": \"all\"}",
+                                 "{\"puzzle\": \"" + kHardText + "\", \"techniques\": \"telepathy\"}"}) {
     CAPTURE(body);
     for (const char* path : {"/api/solve", "/api/count", "/api/explain"}) {
       const auto [st, r] = s.post(path, body);
@@ -352,7 +352,7 @@ TEST_CASE("serve: malformed requests get a 400 with a JSON error", "[serve]") {
       CHECK(r["error"].is_string());
     }
   }
-  const auto [st, r] = s.post("/api/solve", json{{"puzzle", kHard}, {"rules", "telepathy"}});
+  const auto [st, r] = s.post("/api/solve", json{{"puzzle", kHardText}, {"rules", "telepathy"}});
   CHECK(st == 400);
   CHECK(r["error"].get<std::string>().find("telepathy") != std::string::npos);
 }
@@ -366,7 +366,7 @@ TEST_CASE("serve: an oversize body is a 413 with a JSON error", "[serve]") {
   CHECK(res->status == 413);
   CHECK(json::parse(res->body)["error"].is_string());
   // Still serving.
-  CHECK(s.post("/api/solve", json{{"puzzle", kEasy}}).first == 200);
+  CHECK(s.post("/api/solve", json{{"puzzle", kEasyText}}).first == 200);
 }
 
 TEST_CASE("serve: hostile puzzles are answered without a crash and the server keeps serving", "[serve]") {
@@ -406,9 +406,9 @@ TEST_CASE("serve: hostile puzzles are answered without a crash and the server ke
   CHECK(r["status"] == "limit");
   CHECK(r["limit"] == "time");
   // And it still answers.
-  std::tie(st, r) = s.post("/api/solve", json{{"puzzle", kHard}});
+  std::tie(st, r) = s.post("/api/solve", json{{"puzzle", kHardText}});
   CHECK(st == 200);
-  CHECK(r["solution"] == kHardSolution);
+  CHECK(r["solution"] == kHardSolutionText);
 }
 
 TEST_CASE("serve: wrong methods get 405 and unknown endpoints 404 both in JSON", "[serve]") {
@@ -433,7 +433,7 @@ TEST_CASE("serve: concurrent solves are all answered correctly", "[serve]") {
   std::vector<std::future<bool>> done;
   for (int i = 0; i < 16; ++i) {
     done.push_back(std::async(std::launch::async, [&s, i] {
-      const std::string puzzle = i % 2 == 0 ? kHard : kEasy;
+      const std::string puzzle = i % 2 == 0 ? kHardText : kEasyText;
       httplib::Client c = s.client();
       auto res = c.Post("/api/solve", json{{"puzzle", puzzle}}.dump(), "application/json");
       return res && res->status == 200 && valid_answer(puzzle, json::parse(res->body)["solution"]);

@@ -15,7 +15,6 @@
 #include <httplib.h>
 
 namespace sudoku_web {
-namespace {
 
 /// httplib 0.11 listens with a backlog of 5 (compiled into Debian's library): a burst of
 /// connections then waits a second or more for SYN retransmits. Listening again on the bound
@@ -27,6 +26,10 @@ class HttpServer : public httplib::Server {
     if (sock != INVALID_SOCKET) ::listen(sock, backlog);
   }
 };
+// (Outside the anonymous namespace: Server::Impl holds one, and a member whose type has internal
+// linkage is what g++'s -Wsubobject-linkage reports once this file is compiled in a unity batch.)
+
+namespace {
 
 constexpr const char* kJson = "application/json";
 

@@ -12,11 +12,10 @@ namespace {
 
 namespace sd = problems::sudoku;
 
-enum Outcome : std::uint8_t { skipped, counted, capped, invalid, limit };
-
 }  // namespace
 
 int run_count(const CountCommand& c) {
+  enum Outcome : std::uint8_t { skipped, counted, capped, invalid, limit };
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();
   csp::SearchOptions options = c.search.search_options();

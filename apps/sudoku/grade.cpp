@@ -26,15 +26,14 @@ namespace {
 namespace sd = problems::sudoku;
 namespace tq = csp::techniques;
 
-// Outcomes: the five levels first (by their enum value), then the rest.
-enum Outcome : std::uint8_t { easy, medium, hard, fiendish, extreme, needs_search, unsolvable, invalid, skipped };
-constexpr const char* kOutcomeNames[] = {"easy",         "medium",     "hard",   "fiendish",
-                                         "extreme",      "needs search", "unsolvable", "invalid"};
-static_assert(static_cast<int>(problems::sudoku::Level::extreme) == extreme, "levels first, in order");
-
 }  // namespace
 
 int run_grade(const GradeCommand& c) {
+  // Outcomes: the five levels first (by their enum value), then the rest.
+  enum Outcome : std::uint8_t { easy, medium, hard, fiendish, extreme, needs_search, unsolvable, invalid, skipped };
+  constexpr const char* kOutcomeNames[] = {"easy",         "medium",     "hard",   "fiendish",
+                                           "extreme",      "needs search", "unsolvable", "invalid"};
+  static_assert(static_cast<int>(problems::sudoku::Level::extreme) == extreme, "levels first, in order");
   const auto started = std::chrono::steady_clock::now();
   sd::LogicOptions options;
   options.techniques = c.techniques;

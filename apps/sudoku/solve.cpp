@@ -15,8 +15,6 @@ namespace {
 
 namespace sd = problems::sudoku;
 
-enum Outcome : std::uint8_t { skipped, solved, unsolvable, invalid, limit, wrong };
-
 }  // namespace
 
 std::string invalid_line(const std::string& reason, const std::string& where) {
@@ -30,6 +28,7 @@ int output_failed(const Writer& out, int status) {
 }
 
 int run_solve(const SolveCommand& c) {
+  enum Outcome : std::uint8_t { skipped, solved, unsolvable, invalid, limit, wrong };
   const auto started = std::chrono::steady_clock::now();
   const csp::RuleSet rules = c.search.rule_set();
   csp::SearchOptions options = c.search.search_options();

@@ -15,7 +15,7 @@
 namespace csp {
 namespace {
 
-enum class Op : std::uint8_t { times, divide, modulo, absolute, minimum, maximum, power };
+enum class ArithOp : std::uint8_t { times, divide, modulo, absolute, minimum, maximum, power };
 
 constexpr std::int64_t kLow = std::numeric_limits<Value>::min();
 constexpr std::int64_t kHigh = std::numeric_limits<Value>::max();
@@ -44,15 +44,15 @@ std::optional<std::int64_t> int_pow_negative(std::int64_t a, std::int64_t b) {
 }
 
 // f(a, b), or nullopt where it is undefined (division by zero, 0 to a negative power).
-std::optional<std::int64_t> apply(Op op, std::int64_t a, std::int64_t b) {
+std::optional<std::int64_t> apply(ArithOp op, std::int64_t a, std::int64_t b) {
   switch (op) {
-    case Op::times: return a * b;
-    case Op::divide: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a / b);
-    case Op::modulo: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a % b);
-    case Op::absolute: return a < 0 ? -a : a;
-    case Op::minimum: return a < b ? a : b;
-    case Op::maximum: return a > b ? a : b;
-    case Op::power: return b < 0 ? int_pow_negative(a, b) : int_pow(a, b);
+    case ArithOp::times: return a * b;
+    case ArithOp::divide: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a / b);
+    case ArithOp::modulo: return b == 0 ? std::nullopt : std::optional<std::int64_t>(a % b);
+    case ArithOp::absolute: return a < 0 ? -a : a;
+    case ArithOp::minimum: return a < b ? a : b;
+    case ArithOp::maximum: return a > b ? a : b;
+    case ArithOp::power: return b < 0 ? int_pow_negative(a, b) : int_pow(a, b);
   }
   return std::nullopt;
 }
@@ -108,7 +108,7 @@ bool drop_zero(Context& ctx, Var v, bool& changed) {
   return ctx.remove(v, 0);
 }
 
-const char* op_name(Op op) {
+const char* op_name(ArithOp op) {
   static const char* names[] = {"times", "div", "mod", "abs", "min", "max", "pow"};
   return names[static_cast<int>(op)];
 }
@@ -116,10 +116,10 @@ const char* op_name(Op op) {
 // z = f(x, y) over the scope (x, y, z), or z = f(x) over (x, z) for a unary f.
 class Arithmetic final : public Propagator {
  public:
-  Arithmetic(Op op, std::vector<Var> scope, std::int64_t max_pairs)
+  Arithmetic(ArithOp op, std::vector<Var> scope, std::int64_t max_pairs)
       : Propagator(std::move(scope), Trigger::any), op_(op), max_pairs_(max_pairs) {
-    if (op == Op::minimum) extremum_ = array_min({this->scope()[0], this->scope()[1]}, this->scope()[2]);
-    if (op == Op::maximum) extremum_ = array_max({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+    if (op == ArithOp::minimum) extremum_ = array_min({this->scope()[0], this->scope()[1]}, this->scope()[2]);
+    if (op == ArithOp::maximum) extremum_ = array_max({this->scope()[0], this->scope()[1]}, this->scope()[2]);
   }
 
   std::string name() const override { return op_name(op_); }
@@ -256,7 +256,7 @@ class Arithmetic final : public Propagator {
   PropStatus propagate_extremum(Context& ctx) {
     const Domains& d = ctx.domains();
     const Var x = scope()[0], y = scope()[1], z = scope()[2];
-    const bool is_min = op_ == Op::minimum;
+    const bool is_min = op_ == ArithOp::minimum;
     // `beyond(a, b)`: a lies past b on the side the extremum does not take (greater for min)
     auto beyond = [is_min](std::int64_t a, std::int64_t b) { return is_min ? a >= b : a <= b; };
     const std::int64_t x_far = is_min ? ctx.max(x) : ctx.min(x), y_far = is_min ? ctx.max(y) : ctx.min(y);
@@ -292,13 +292,13 @@ class Arithmetic final : public Propagator {
     const Var y = unary() ? x : scope()[1];
     bool changed = false, ok = true;
     switch (op_) {
-      case Op::times:
+      case ArithOp::times:
         ok = narrow(ctx, z, product_hull(ctx.min(x), ctx.max(x), ctx.min(y), ctx.max(y)), changed);
         if (ok && !ctx.contains(z, 0)) ok = drop_zero(ctx, x, changed) && drop_zero(ctx, y, changed);
         if (ok && !ctx.contains(y, 0)) ok = narrow(ctx, x, quotient_hull(ctx, z, y, false), changed);
         if (ok && !ctx.contains(x, 0)) ok = narrow(ctx, y, quotient_hull(ctx, z, x, false), changed);
         break;
-      case Op::divide: {
+      case ArithOp::divide: {
         ok = drop_zero(ctx, y, changed) && narrow(ctx, z, quotient_hull(ctx, x, y, true), changed);
         if (!ok) break;
         // x = z * y + r with |r| <= m and r of x's sign: a positive x lies in [min zy, max zy + m],
@@ -308,7 +308,7 @@ class Arithmetic final : public Propagator {
         ok = narrow(ctx, x, {ctx.min(x) < 0 ? pl - m : pl, ctx.max(x) > 0 ? ph + m : ph}, changed);
         break;
       }
-      case Op::modulo: {
+      case ArithOp::modulo: {
         ok = drop_zero(ctx, y, changed);
         if (!ok) break;
         const std::int64_t m = std::max(-std::int64_t{ctx.min(y)}, std::int64_t{ctx.max(y)}) - 1;  // |z| <= m
@@ -317,7 +317,7 @@ class Arithmetic final : public Propagator {
         ok = narrow(ctx, z, {lo, hi}, changed);
         break;
       }
-      case Op::absolute: {
+      case ArithOp::absolute: {
         const std::int64_t xl = ctx.min(x), xh = ctx.max(x);
         const std::int64_t lo = xl >= 0 ? xl : xh <= 0 ? -xh : 0;
         ok = narrow(ctx, z, {lo, std::max(-xl, xh)}, changed) &&
@@ -335,13 +335,13 @@ class Arithmetic final : public Propagator {
     return check_fixed(ctx);
   }
 
-  Op op_;
+  ArithOp op_;
   std::int64_t max_pairs_;
   std::unique_ptr<Propagator> extremum_;  // min and max: extremum.hpp's propagator on (x, y, z)
   Supports supports_;
 };
 
-std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope, std::int64_t max_pairs) {
+std::unique_ptr<Propagator> make(ArithOp op, std::vector<Var> scope, std::int64_t max_pairs) {
   return std::make_unique<Arithmetic>(op, std::move(scope), max_pairs);
 }
 
@@ -349,12 +349,12 @@ std::unique_ptr<Propagator> make(Op op, std::vector<Var> scope, std::int64_t max
 
 using Made = std::unique_ptr<Propagator>;
 
-Made times(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::times, {x, y, z}, max_pairs); }
-Made divide(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::divide, {x, y, z}, max_pairs); }
-Made modulo(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::modulo, {x, y, z}, max_pairs); }
-Made absolute(Var x, Var z, std::int64_t max_pairs) { return make(Op::absolute, {x, z}, max_pairs); }
-Made minimum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::minimum, {x, y, z}, max_pairs); }
-Made maximum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::maximum, {x, y, z}, max_pairs); }
-Made power(Var x, Var y, Var z, std::int64_t max_pairs) { return make(Op::power, {x, y, z}, max_pairs); }
+Made times(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::times, {x, y, z}, max_pairs); }
+Made divide(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::divide, {x, y, z}, max_pairs); }
+Made modulo(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::modulo, {x, y, z}, max_pairs); }
+Made absolute(Var x, Var z, std::int64_t max_pairs) { return make(ArithOp::absolute, {x, z}, max_pairs); }
+Made minimum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::minimum, {x, y, z}, max_pairs); }
+Made maximum(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::maximum, {x, y, z}, max_pairs); }
+Made power(Var x, Var y, Var z, std::int64_t max_pairs) { return make(ArithOp::power, {x, y, z}, max_pairs); }
 
 }  // namespace csp

@@ -333,7 +333,7 @@ class CountEq final : public Propagator {
 // ---- among and global_cardinality: counts of fixed value sets ----------------------------------
 
 // How many of x lie surely inside a value set, and how many may; the bounds a count may take.
-struct Tally {
+struct SetTally {
   long sure = 0, possible = 0;
 };
 
@@ -357,7 +357,7 @@ class Among final : public Propagator {
   PropStatus propagate(Context& ctx) override {
     const Domains& d = ctx.domains();
     const Var n = scope()[0];
-    Tally t;
+    SetTally t;
     for (std::size_t i = 1; i < scope().size(); ++i) {
       const auto [inside, outside] = split(d, scope()[i]);
       if (inside) ++t.possible;
@@ -507,7 +507,7 @@ class GlobalCardinality final : public Propagator {
     bool changed = false;
     for (std::size_t j = 0; j < cover_.size(); ++j) {
       const Value v = cover_[j];
-      Tally t;
+      SetTally t;
       for (std::size_t i = 0; i < n_; ++i) {
         if (!d.contains(scope()[i], v)) continue;
         ++t.possible;

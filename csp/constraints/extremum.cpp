@@ -144,7 +144,7 @@ class Extremum final : public Propagator {
   int sign_;
 };
 
-std::vector<Var> with(std::vector<Var> xs, Var m) {
+std::vector<Var> xs_then(std::vector<Var> xs, Var m) {
   xs.push_back(m);
   return xs;
 }
@@ -152,10 +152,10 @@ std::vector<Var> with(std::vector<Var> xs, Var m) {
 }  // namespace
 
 std::unique_ptr<Propagator> array_min(std::vector<Var> xs, Var m) {
-  return std::make_unique<Extremum>(with(std::move(xs), m), 1);
+  return std::make_unique<Extremum>(xs_then(std::move(xs), m), 1);
 }
 std::unique_ptr<Propagator> array_max(std::vector<Var> xs, Var m) {
-  return std::make_unique<Extremum>(with(std::move(xs), m), -1);
+  return std::make_unique<Extremum>(xs_then(std::move(xs), m), -1);
 }
 
 }  // namespace csp

@@ -183,7 +183,7 @@ struct LinearLiteral {
   }
 };
 
-std::vector<Var> with(std::vector<Var> vars, Var b) {
+std::vector<Var> vars_then(std::vector<Var> vars, Var b) {
   vars.push_back(b);
   return vars;
 }
@@ -191,7 +191,7 @@ std::vector<Var> with(std::vector<Var> vars, Var b) {
 class LinearReified final : public Propagator {
  public:
   LinearReified(LinearLiteral lit, Var b, Reify mode)
-      : Propagator(with(lit.x, b), Trigger::bounds), lit_(std::move(lit)), mode_(mode) {
+      : Propagator(vars_then(lit.x, b), Trigger::bounds), lit_(std::move(lit)), mode_(mode) {
     // != and its negation = need more than bounds: they prune once variables are fixed, which
     // always moves a bound, so waking on bounds suffices.
   }

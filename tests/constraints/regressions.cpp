@@ -4,7 +4,7 @@
 #include "csp/csp.hpp"
 
 namespace {
-bool propagate(const csp::Model& m, csp::Domains& d) {
+bool propagates(const csp::Model& m, csp::Domains& d) {
   csp::Engine engine(m);
   csp::Stats stats;
   stats.counters.resize(m.counter_names().size());
@@ -20,12 +20,12 @@ TEST_CASE("all-different(value) with values at both ends of the supported range 
   csp::Var z = m.add_var(std::vector<csp::Value>{csp::kMaxValue - 2, csp::kMaxValue});
   m.post(csp::all_different({x, y, z}, csp::AllDifferentStrength::value));
   csp::Domains d = m.initial_domains();
-  REQUIRE(propagate(m, d));
+  REQUIRE(propagates(m, d));
   REQUIRE(d.size(x) == 2);
   csp::Model empty;
   empty.post(csp::all_different({}, csp::AllDifferentStrength::value));
   csp::Domains e = empty.initial_domains();
-  REQUIRE(propagate(empty, e));
+  REQUIRE(propagates(empty, e));
 }
 
 TEST_CASE("predicate narrows the last unfixed variable even when it stands twice in the scope", "[regression]") {
@@ -34,6 +34,6 @@ TEST_CASE("predicate narrows the last unfixed variable even when it stands twice
   csp::Var y = m.add_var(1, 1);
   m.post(csp::predicate({x, x, y}, [](std::span<const csp::Value> v) { return v[0] + v[1] + v[2] == 5; }));
   csp::Domains d = m.initial_domains();
-  REQUIRE(propagate(m, d));
+  REQUIRE(propagates(m, d));
   REQUIRE(d.values(x) == std::vector<csp::Value>{2});
 }

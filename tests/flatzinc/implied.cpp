@@ -17,9 +17,9 @@ namespace fz = csp::flatzinc;
 
 namespace {
 
-fz::Program build(const std::string& text) { return fz::build(fz::parse(text)); }
+fz::Program program(const std::string& text) { return fz::build(fz::parse(text)); }
 
-csp::SearchResult count(const fz::Program& p) {
+csp::SearchResult count_solutions(const fz::Program& p) {
   csp::Solver solver(p.model);
   const csp::SearchResult r = solver.count(p.model.initial_domains());
   REQUIRE(r.status == csp::SearchStatus::exhausted);
@@ -64,15 +64,15 @@ TEST_CASE("flatzinc implied: a channel x = v <-> a from int2a's two equations", 
   const std::vector<int> values{1, 2, 3, 5};
   for (const int rhs : {0, 7}) {
     CAPTURE(rhs);
-    const fz::Program p = build(channelled_cell(0, values, rhs) + "solve satisfy;\n");
+    const fz::Program p = program(channelled_cell(0, values, rhs) + "solve satisfy;\n");
     CHECK(p.implied.channels == 4);
     CHECK(p.implied.all_different == 0);
     // One solution per value of x, each with its own literal set.
-    CHECK(count(p).stats.solutions == 4);
+    CHECK(count_solutions(p).stats.solutions == 4);
   }
   // What the channel adds: a literal fixed to 0 removes its value from x at the root, and a value
   // removed from x fixes its literal (the two sums' bounds reasoning alone did neither).
-  const fz::Program p = build(channelled_cell(0, values) + "constraint int_eq(a0_2, 0);\nconstraint int_ne(x0, 5);\n"
+  const fz::Program p = program(channelled_cell(0, values) + "constraint int_eq(a0_2, 0);\nconstraint int_ne(x0, 5);\n"
                               "solve satisfy;\n");
   csp::Domains d = p.model.initial_domains();
   csp::Engine engine(p.model);
@@ -88,42 +88,42 @@ TEST_CASE("flatzinc implied: at-most-one per value over channelled cells is all-
   const std::vector<int> values{1, 2, 3};
   std::string cells;
   for (int i = 0; i < 3; ++i) cells += channelled_cell(i, values);
-  const fz::Program p = build(cells + at_most_ones({0, 1, 2}, values) + "solve satisfy;\n");
+  const fz::Program p = program(cells + at_most_ones({0, 1, 2}, values) + "solve satisfy;\n");
   CHECK(p.implied.channels == 9);
   CHECK(p.implied.all_different == 1);
-  CHECK(count(p).stats.solutions == 6);  // the permutations of 1..3
+  CHECK(count_solutions(p).stats.solutions == 6);  // the permutations of 1..3
 
   // Four cells over three values: the pigeonhole is seen at the root, with no search (value by
   // value, each "at most one" alone is satisfiable, and the plain model must branch to prove it).
   std::string four;
   for (int i = 0; i < 4; ++i) four += channelled_cell(i, values);
-  const fz::Program hole = build(four + at_most_ones({0, 1, 2, 3}, values) + "solve satisfy;\n");
+  const fz::Program hole = program(four + at_most_ones({0, 1, 2, 3}, values) + "solve satisfy;\n");
   CHECK(hole.implied.all_different == 1);
-  const csp::SearchResult r = count(hole);
+  const csp::SearchResult r = count_solutions(hole);
   CHECK(r.stats.solutions == 0);
   CHECK(r.stats.nodes == 0);
 }
 
 TEST_CASE("flatzinc implied: near misses are left alone, with the same answers", "[flatzinc][implied]") {
   // Repeated weights: x = 2 no longer says which literal is 1.
-  const fz::Program same = build(
+  const fz::Program same = program(
       "var 1..2: x;\nvar 0..1: a;\nvar 0..1: b;\nvar 0..1: c;\n"
       "constraint int_lin_eq([1, 1, 1], [a, b, c], 1);\n"
       "constraint int_lin_eq([1, 2, 2, -1], [a, b, c, x], 0);\nsolve satisfy;\n");
   CHECK(same.implied.channels == 0);
-  CHECK(count(same).stats.solutions == 3);
+  CHECK(count_solutions(same).stats.solutions == 3);
   // No exactly-one over the literals (at most one): x = 0 when none is 1, outside the weights.
-  const fz::Program at_most = build(
+  const fz::Program at_most = program(
       "var 0..2: x;\nvar 0..1: a;\nvar 0..1: b;\n"
       "constraint int_lin_le([1, 1], [a, b], 1);\n"
       "constraint int_lin_eq([1, 2, -1], [a, b, x], 0);\nsolve satisfy;\n");
   CHECK(at_most.implied.channels == 0);
-  CHECK(count(at_most).stats.solutions == 3);
+  CHECK(count_solutions(at_most).stats.solutions == 3);
   // One value without its "at most one": two cells may share it, so no all-different.
   const std::vector<int> values{1, 2, 3};
   std::string cells;
   for (int i = 0; i < 3; ++i) cells += channelled_cell(i, values);
-  const fz::Program partial = build(cells + at_most_ones({0, 1, 2}, {1, 2}) + "solve satisfy;\n");
+  const fz::Program partial = program(cells + at_most_ones({0, 1, 2}, {1, 2}) + "solve satisfy;\n");
   CHECK(partial.implied.channels == 9);
   CHECK(partial.implied.all_different == 0);
   // The assignments with at most one cell on 1 and at most one on 2, enumerated here.
@@ -134,5 +134,5 @@ TEST_CASE("flatzinc implied: near misses are left alone, with the same answers",
         const int ones = (a == 1) + (b == 1) + (c == 1), twos = (a == 2) + (b == 2) + (c == 2);
         expected += ones <= 1 && twos <= 1;
       }
-  CHECK(count(partial).stats.solutions == static_cast<std::uint64_t>(expected));
+  CHECK(count_solutions(partial).stats.solutions == static_cast<std::uint64_t>(expected));
 }

@@ -190,9 +190,9 @@ namespace {
 
 // Runs f once (woken by nothing but the first propagate_all, as it waits for fixing of a variable
 // nobody fixes, or is posted last).
-class Writer final : public csp::Propagator {
+class OnceWriter final : public csp::Propagator {
  public:
-  Writer(csp::Var x, std::function<bool(csp::Context&)> f) : Propagator({x}, csp::Trigger::fixed), f_(std::move(f)) {}
+  OnceWriter(csp::Var x, std::function<bool(csp::Context&)> f) : Propagator({x}, csp::Trigger::fixed), f_(std::move(f)) {}
   std::string name() const override { return "writer"; }
   bool satisfied(std::span<const csp::Value>) const override { return true; }
   csp::PropStatus propagate(csp::Context& ctx) override {
@@ -207,9 +207,9 @@ class Writer final : public csp::Propagator {
 };
 
 // Counts its runs.
-class Counter final : public csp::Propagator {
+class RunCounter final : public csp::Propagator {
  public:
-  Counter(csp::Var x, csp::Trigger t, int* runs) : Propagator({x}, t), runs_(runs) {}
+  RunCounter(csp::Var x, csp::Trigger t, int* runs) : Propagator({x}, t), runs_(runs) {}
   std::string name() const override { return "counter"; }
   bool satisfied(std::span<const csp::Value>) const override { return true; }
   csp::PropStatus propagate(csp::Context&) override {
@@ -227,10 +227,10 @@ std::array<int, 3> woken_by(bool interval, const std::function<bool(csp::Context
   if (interval) m.set_interval_threshold(0);
   m.add_var(0, 100);
   std::array<int, 3> runs{};
-  m.post(std::make_unique<Counter>(x, csp::Trigger::any, &runs[0]));
-  m.post(std::make_unique<Counter>(x, csp::Trigger::bounds, &runs[1]));
-  m.post(std::make_unique<Counter>(x, csp::Trigger::fixed, &runs[2]));
-  m.post(std::make_unique<Writer>(x, write));  // last: the counters have run once when it writes
+  m.post(std::make_unique<RunCounter>(x, csp::Trigger::any, &runs[0]));
+  m.post(std::make_unique<RunCounter>(x, csp::Trigger::bounds, &runs[1]));
+  m.post(std::make_unique<RunCounter>(x, csp::Trigger::fixed, &runs[2]));
+  m.post(std::make_unique<OnceWriter>(x, write));  // last: the counters have run once when it writes
   REQUIRE(m.initial_domains().interval(x) == interval);
   csp::Engine engine(m);
   csp::Stats stats;
@@ -298,14 +298,14 @@ struct Reference {
 
 // A random domain layout: width up to 4096 values (a quarter one-word, most multi-word, some
 // interval), and for bitsets sometimes a value set with holes.
-struct Layout {
+struct DomainsLayout {
   int lo = 0, width = 1;
   bool interval = false;
   std::vector<int> holes_kept;  // non-empty: the variable is built from these values
 };
 
-Layout random_layout(std::mt19937_64& rng) {
-  Layout l;
+DomainsLayout random_layout(std::mt19937_64& rng) {
+  DomainsLayout l;
   l.lo = static_cast<int>(rng() % 400) - 200;
   switch (rng() % 4) {
     case 0: l.width = 1 + static_cast<int>(rng() % 64); break;
@@ -321,14 +321,14 @@ Layout random_layout(std::mt19937_64& rng) {
   return l;
 }
 
-csp::Var add(csp::Model& m, const Layout& l) {
+csp::Var add(csp::Model& m, const DomainsLayout& l) {
   m.set_interval_threshold(l.interval ? 0 : csp::kIntervalThreshold);
   csp::Var v = l.holes_kept.empty() ? m.add_var(l.lo, l.lo + l.width - 1) : m.add_var(l.holes_kept);
   m.set_interval_threshold(csp::kIntervalThreshold);
   return v;
 }
 
-Reference reference_of(const Layout& l) {
+Reference reference_of(const DomainsLayout& l) {
   Reference r;
   r.interval = l.interval;
   if (l.holes_kept.empty())
@@ -339,13 +339,13 @@ Reference reference_of(const Layout& l) {
 }
 
 // A value to write or probe: mostly inside the range, sometimes just outside, often a bound.
-int pick(std::mt19937_64& rng, const Layout& l, const Reference& r) {
+int pick(std::mt19937_64& rng, const DomainsLayout& l, const Reference& r) {
   if (!r.values.empty() && rng() % 4 == 0) return rng() % 2 == 0 ? *r.values.begin() : *r.values.rbegin();
   return l.lo - 3 + static_cast<int>(rng() % static_cast<unsigned>(l.width + 6));
 }
 
 // Every read of v against the reference.
-void check_reads(const csp::Domains& d, csp::Var v, const Reference& r, const Layout& l, std::mt19937_64& rng) {
+void check_reads(const csp::Domains& d, csp::Var v, const Reference& r, const DomainsLayout& l, std::mt19937_64& rng) {
   REQUIRE(d.size(v) == static_cast<int>(r.values.size()));
   REQUIRE(d.empty(v) == r.values.empty());
   if (r.values.empty()) return;
@@ -367,9 +367,9 @@ TEST_CASE("every Domains operation matches a std::set on every layout", "[domain
   std::mt19937_64 rng(2026);
   for (int round = 0; round < 400; ++round) {
     csp::Model m;
-    const Layout before_l{0, 6, false, {}}, after_l{-3, 200, false, {}};
+    const DomainsLayout before_l{0, 6, false, {}}, after_l{-3, 200, false, {}};
     const csp::Var before = add(m, before_l);  // neighbours whose words must never change
-    const Layout l = random_layout(rng);
+    const DomainsLayout l = random_layout(rng);
     const csp::Var v = add(m, l);
     const csp::Var after = add(m, after_l);
     REQUIRE(m.initial_domains().interval(v) == l.interval);
@@ -416,7 +416,7 @@ TEST_CASE("every Domains operation matches a std::set on every layout", "[domain
 TEST_CASE("Context writes wake the watchers a std::set predicts on every layout", "[domains][random]") {
   std::mt19937_64 rng(99);
   for (int round = 0; round < 600; ++round) {
-    const Layout l = random_layout(rng);
+    const DomainsLayout l = random_layout(rng);
     Reference r = reference_of(l);
     csp::Model m;
     const csp::Var v = add(m, l);
@@ -439,10 +439,10 @@ TEST_CASE("Context writes wake the watchers a std::set predicts on every layout"
       default: want = after.assign(x); break;
     }
     std::array<int, 3> runs{};
-    m.post(std::make_unique<Counter>(v, csp::Trigger::any, &runs[0]));
-    m.post(std::make_unique<Counter>(v, csp::Trigger::bounds, &runs[1]));
-    m.post(std::make_unique<Counter>(v, csp::Trigger::fixed, &runs[2]));
-    m.post(std::make_unique<Writer>(v, [&](csp::Context& c) {
+    m.post(std::make_unique<RunCounter>(v, csp::Trigger::any, &runs[0]));
+    m.post(std::make_unique<RunCounter>(v, csp::Trigger::bounds, &runs[1]));
+    m.post(std::make_unique<RunCounter>(v, csp::Trigger::fixed, &runs[2]));
+    m.post(std::make_unique<OnceWriter>(v, [&](csp::Context& c) {
       switch (op) {
         case 0: return c.remove(v, x);
         case 1: return c.remove_below(v, x);

@@ -16,9 +16,9 @@
 namespace {
 
 // Counts its runs; woken only by the watches it is given.
-class Counter final : public csp::Propagator {
+class WatchCounter final : public csp::Propagator {
  public:
-  Counter(std::vector<csp::Var> scope, std::vector<csp::Watch> watches, int* runs)
+  WatchCounter(std::vector<csp::Var> scope, std::vector<csp::Watch> watches, int* runs)
       : Propagator(std::move(scope), std::move(watches)), runs_(runs) {}
   std::string name() const override { return "counter"; }
   bool satisfied(std::span<const csp::Value>) const override { return true; }
@@ -32,9 +32,9 @@ class Counter final : public csp::Propagator {
 };
 
 // Runs `write` once, at its first run.
-class Writer final : public csp::Propagator {
+class WatchWriter final : public csp::Propagator {
  public:
-  Writer(std::vector<csp::Var> scope, std::function<bool(csp::Context&)> f)
+  WatchWriter(std::vector<csp::Var> scope, std::function<bool(csp::Context&)> f)
       : Propagator(std::move(scope), csp::Trigger::fixed), f_(std::move(f)) {}
   std::string name() const override { return "writer"; }
   bool satisfied(std::span<const csp::Value>) const override { return true; }
@@ -49,21 +49,21 @@ class Writer final : public csp::Propagator {
   bool done_ = false;
 };
 
-enum class Form { word, wide, interval };
+enum class DomainForm { word, wide, interval };
 
 // How often a removal watch on value 50 of x in [0, hi] runs after `write` (its first run not
 // counted).
-int removal_wakes(Form form, const std::function<bool(csp::Context&)>& write) {
+int removal_wakes(DomainForm form, const std::function<bool(csp::Context&)>& write) {
   csp::Model m;
-  if (form == Form::interval) m.set_interval_threshold(0);
-  const csp::Var x = m.add_var(0, form == Form::word ? 60 : 100);
+  if (form == DomainForm::interval) m.set_interval_threshold(0);
+  const csp::Var x = m.add_var(0, form == DomainForm::word ? 60 : 100);
   int runs = 0;
-  m.post(std::make_unique<Counter>(std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::removal(x, 50)},
+  m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::removal(x, 50)},
                                    &runs));
-  m.post(std::make_unique<Writer>(std::vector<csp::Var>{x}, write));
+  m.post(std::make_unique<WatchWriter>(std::vector<csp::Var>{x}, write));
   const csp::VarLayout& l = m.initial_domains().layout(x);
-  REQUIRE(l.interval == (form == Form::interval));
-  REQUIRE((l.words == 1) == (form == Form::word));
+  REQUIRE(l.interval == (form == DomainForm::interval));
+  REQUIRE((l.words == 1) == (form == DomainForm::word));
   csp::Engine engine(m);
   csp::Stats stats;
   csp::Domains d = m.initial_domains();
@@ -86,12 +86,12 @@ TEST_CASE("A removal watch wakes when its value goes, by any write, in every for
   const W fix_off = [x](csp::Context& c) { return c.assign(x, 7); };
   const W bits_off = [x](csp::Context& c) { return c.keep_bits(x, ~(std::uint64_t{1} << 50)); };
   const W bits_other = [x](csp::Context& c) { return c.keep_bits(x, ~(std::uint64_t{1} << 3)); };
-  for (Form f : {Form::word, Form::wide, Form::interval}) {
+  for (DomainForm f : {DomainForm::word, DomainForm::wide, DomainForm::interval}) {
     INFO("form " << static_cast<int>(f));
     CHECK(removal_wakes(f, other) == 0);
-    CHECK(removal_wakes(f, it) == (f == Form::interval ? 0 : 1));  // an interval keeps interior values
+    CHECK(removal_wakes(f, it) == (f == DomainForm::interval ? 0 : 1));  // an interval keeps interior values
     // an interval can lose 50 only as a bound: a bound moved onto 50 wakes the watch there
-    const int onto = f == Form::interval ? 1 : 0;
+    const int onto = f == DomainForm::interval ? 1 : 0;
     CHECK(removal_wakes(f, below_short) == onto);
     CHECK(removal_wakes(f, below_past) == 1);
     CHECK(removal_wakes(f, above_short) == onto);
@@ -99,8 +99,8 @@ TEST_CASE("A removal watch wakes when its value goes, by any write, in every for
     CHECK(removal_wakes(f, fix_on) == onto);
     CHECK(removal_wakes(f, fix_off) == 1);
   }
-  CHECK(removal_wakes(Form::word, bits_off) == 1);
-  CHECK(removal_wakes(Form::word, bits_other) == 0);
+  CHECK(removal_wakes(DomainForm::word, bits_off) == 1);
+  CHECK(removal_wakes(DomainForm::word, bits_other) == 0);
 }
 
 TEST_CASE("A guarded watch wakes only while its guard keeps its value", "[watches]") {
@@ -108,10 +108,10 @@ TEST_CASE("A guarded watch wakes only while its guard keeps its value", "[watche
     csp::Model m;
     const csp::Var g = m.add_var(1, 5), a = m.add_var(0, 9);
     int runs = 0;
-    m.post(std::make_unique<Counter>(std::vector<csp::Var>{g, a},
+    m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{g, a},
                                      std::vector<csp::Watch>{csp::Watch::guarded(a, csp::Trigger::bounds, g, 3)},
                                      &runs));
-    m.post(std::make_unique<Writer>(std::vector<csp::Var>{g, a}, [&](csp::Context& c) {
+    m.post(std::make_unique<WatchWriter>(std::vector<csp::Var>{g, a}, [&](csp::Context& c) {
       if (!keep && !c.remove(g, 3)) return false;
       return c.remove(a, 5) && c.remove_below(a, 2);  // an interior removal, then a bound
     }));
@@ -127,9 +127,9 @@ TEST_CASE("A watch outside the scope is refused", "[watches]") {
   csp::Model m;
   const csp::Var x = m.add_var(0, 3), y = m.add_var(0, 3);
   int runs = 0;
-  CHECK_THROWS(m.post(std::make_unique<Counter>(std::vector<csp::Var>{x},
+  CHECK_THROWS(m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{x},
                                                 std::vector<csp::Watch>{csp::Watch::removal(y, 1)}, &runs)));
-  CHECK_THROWS(m.post(std::make_unique<Counter>(
+  CHECK_THROWS(m.post(std::make_unique<WatchCounter>(
       std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::guarded(x, csp::Trigger::any, y, 1)}, &runs)));
   CHECK(m.propagator_count() == 0);
 }
@@ -138,15 +138,15 @@ TEST_CASE("A watch outside the scope is refused", "[watches]") {
 // already, then x's lower bound raised to 5 by another propagator. On an interval x, 5 can only go
 // as a bound, so the bound landing on 5 must wake the watch on 5's removal.
 TEST_CASE("A removal watch on an interval wakes when a bound moves onto its value", "[watches]") {
-  for (Form f : {Form::word, Form::wide, Form::interval}) {
+  for (DomainForm f : {DomainForm::word, DomainForm::wide, DomainForm::interval}) {
     INFO("form " << static_cast<int>(f));
     csp::Model m;
-    if (f == Form::interval) m.set_interval_threshold(0);
-    const csp::Var x = m.add_var(0, f == Form::word ? 10 : 100);
+    if (f == DomainForm::interval) m.set_interval_threshold(0);
+    const csp::Var x = m.add_var(0, f == DomainForm::word ? 10 : 100);
     const csp::Var b = m.add_var(0, 0), low = m.add_var(0, 1);
     m.post(csp::compare_reified(x, csp::Comparison::equal, 5, b, csp::Reify::equivalent));
     m.post(csp::compare_reified(x, csp::Comparison::less, 5, low, csp::Reify::equivalent));  // low <-> x < 5
-    REQUIRE(m.initial_domains().interval(x) == (f == Form::interval));
+    REQUIRE(m.initial_domains().interval(x) == (f == DomainForm::interval));
     csp::Engine engine(m);
     csp::Stats stats;
     csp::Domains d = m.initial_domains();

@@ -28,10 +28,10 @@ using csp::Lit;
 using csp::Value;
 using csp::Var;
 
-enum class Form { one_word, multi_word, interval };
+enum class ClauseForm { one_word, multi_word, interval };
 
 struct Shape {
-  Form form;
+  ClauseForm form;
   Value lo, hi;
 };
 
@@ -64,7 +64,7 @@ int not_false(const csp::Domains& d, const std::vector<Lit>& lits, Lit& last) {
 struct Setup {
   csp::Model m;
   std::vector<Var> vars;  // the ones narrow_and_check() narrows
-  std::vector<Form> forms;
+  std::vector<ClauseForm> forms;
   std::vector<Var> filler;  // the others: never narrowed
   std::unique_ptr<csp::Engine> engine;
   std::unique_ptr<csp::learning::Learner> learner;
@@ -72,10 +72,10 @@ struct Setup {
 
   Setup(std::mt19937_64& g, int n, int fillers = 0) {
     for (int i = 0; i < n + fillers; ++i) {
-      const auto form = static_cast<Form>(g() % 3);
+      const auto form = static_cast<ClauseForm>(g() % 3);
       const Value lo = static_cast<Value>(g() % 5) - 2;
-      const Value hi = form == Form::multi_word ? lo + 70 + static_cast<Value>(g() % 10) : lo + 2 + static_cast<Value>(g() % 6);
-      m.set_interval_threshold(form == Form::interval ? 0 : csp::kIntervalThreshold);
+      const Value hi = form == ClauseForm::multi_word ? lo + 70 + static_cast<Value>(g() % 10) : lo + 2 + static_cast<Value>(g() % 6);
+      m.set_interval_threshold(form == ClauseForm::interval ? 0 : csp::kIntervalThreshold);
       const Var v = m.add_var(lo, hi, std::string("x").append(std::to_string(i)));
       if (i >= n) {
         filler.push_back(v);
@@ -118,7 +118,7 @@ void narrow_and_check(std::mt19937_64& g, Setup& s, const std::vector<std::vecto
     const Var x = open[g() % open.size()];
     Lit fact = some_literal(g, s.d, x);
     if (csp::holds(s.d, fact)) continue;
-    if (s.forms[static_cast<std::size_t>(x.id)] != Form::one_word) ++t.sparse_facts;
+    if (s.forms[static_cast<std::size_t>(x.id)] != ClauseForm::one_word) ++t.sparse_facts;
     INFO("step " << step << ": " << csp::to_string(fact));
     const bool alive = s.learner->post(s.d, fact, csp::learning::Cause{}) && s.engine->propagate_from(x, s.d, stats);
     bool empty_clause = false;

@@ -14,7 +14,7 @@
 namespace {
 
 // Records the variable of every decision, in order.
-struct DecisionLog : csp::Tracer {
+struct BranchLog : csp::Tracer {
   std::vector<int> vars;
   void decided(csp::Var v, csp::Value, std::uint64_t) override { vars.push_back(v.id); }
 };
@@ -41,7 +41,7 @@ TEST_CASE("phases: the first phase's variables are decided first, with its own o
   csp::Model m;
   std::vector<csp::Var> x = m.add_vars(4, 0, 3, "x");
   m.post(csp::all_different(x));
-  DecisionLog log;
+  BranchLog log;
   csp::SearchOptions o;
   o.order = csp::order::input();
   o.tracer = &log;
@@ -68,7 +68,7 @@ TEST_CASE("phases: every order restricted to a phase still finds every solution,
   for (std::string_view order : csp::order::names()) {
     for (std::string_view values : csp::values::names()) {
       CAPTURE(order, values);
-      DecisionLog log;
+      BranchLog log;
       csp::SearchOptions o;
       o.inference = csp::Inference::forward;
       o.tracer = &log;
@@ -97,7 +97,7 @@ TEST_CASE("reselect: after x != a the order chooses again, not x's next value", 
   m.post(csp::not_equal(x0, x2));
   for (bool reselect : {false, true}) {
     CAPTURE(reselect);
-    DecisionLog log;
+    BranchLog log;
     csp::SearchOptions o;
     o.inference = csp::Inference::none;  // the failure shows only once x0 = 0 is tried
     o.order = csp::order::smallest();

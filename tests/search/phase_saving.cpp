@@ -19,15 +19,15 @@ using csp::Var;
 
 // A random model of 4 to 6 variables over 0..3: not-equals, sums bounded above and below, an
 // all-different now and then; a few have no solution.
-struct RandomModel {
+struct SmallModel {
   csp::Model model;
   std::vector<Var> x;
 };
 
-RandomModel random_model(std::uint64_t seed) {
+SmallModel small_model(std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  RandomModel r;
+  SmallModel r;
   const int n = pick(4, 6);
   r.x = r.model.add_vars(n, 0, 3);
   const int constraints = pick(3, 7);
@@ -49,7 +49,7 @@ RandomModel random_model(std::uint64_t seed) {
 }
 
 // Every assignment of 0..3 to the variables that the model accepts.
-std::vector<std::vector<Value>> brute_force(const RandomModel& r) {
+std::vector<std::vector<Value>> brute_force(const SmallModel& r) {
   std::vector<std::vector<Value>> out;
   const std::size_t n = r.x.size();
   std::vector<Value> a(n, 0);
@@ -182,7 +182,7 @@ TEST_CASE("phase saving and the search after restarts keep counts and optima exa
   int unsat = 0, several = 0;
   std::uint64_t restarts = 0;
   for (std::uint64_t seed = 1; seed <= 150; ++seed) {
-    const RandomModel r = random_model(seed);
+    const SmallModel r = small_model(seed);
     const std::vector<std::vector<Value>> want = brute_force(r);
     unsat += want.empty();
     several += want.size() > 1;

@@ -236,23 +236,23 @@ PyIntExpr operand(py::handle h, const char* what) {
 
 // --- Comparisons and Boolean operators -----------------------------------------------------------
 
-enum class Rel { eq, ne, lt, le, gt, ge };  // the six comparisons, as Python names them
+enum class Cmp { eq, ne, lt, le, gt, ge };  // the six comparisons, as Python names them
 
-py::object compare(Rel rel, py::handle a, py::handle b) {
+py::object compare(Cmp rel, py::handle a, py::handle b) {
   const auto x = as_int(a), y = as_int(b);
   if (!x || !y) return not_implemented();
   PyBoolExpr out{csp::BoolExpr(true), joined(x->core, y->core), std::nullopt, std::nullopt};
   switch (rel) {
-    case Rel::eq: out.e = x->e == y->e; break;
-    case Rel::ne: out.e = x->e != y->e; break;
-    case Rel::lt: out.e = x->e < y->e; break;
-    case Rel::le: out.e = x->e <= y->e; break;
-    case Rel::gt: out.e = x->e > y->e; break;
-    case Rel::ge: out.e = x->e >= y->e; break;
+    case Cmp::eq: out.e = x->e == y->e; break;
+    case Cmp::ne: out.e = x->e != y->e; break;
+    case Cmp::lt: out.e = x->e < y->e; break;
+    case Cmp::le: out.e = x->e <= y->e; break;
+    case Cmp::gt: out.e = x->e > y->e; break;
+    case Cmp::ge: out.e = x->e >= y->e; break;
   }
-  if ((rel == Rel::eq || rel == Rel::ne) && py::isinstance<PyVar>(a) && py::isinstance<PyVar>(b)) {
+  if ((rel == Cmp::eq || rel == Cmp::ne) && py::isinstance<PyVar>(a) && py::isinstance<PyVar>(b)) {
     const auto &v = a.cast<const PyVar&>(), &w = b.cast<const PyVar&>();
-    out.identity = (v.core == w.core && v.var == w.var) == (rel == Rel::eq);
+    out.identity = (v.core == w.core && v.var == w.var) == (rel == Cmp::eq);
   }
   out.depth = nested(std::max(x->depth, y->depth) + 1);
   return py::cast(out);
@@ -425,10 +425,10 @@ void def_operators(C& cls) {
                                            *x.value < 0 ? -*x.value : *x.value});
     return py::cast(PyIntExpr{csp::abs(x.e), x.core, std::nullopt, nested(x.depth + 1)});
   });
-  const std::pair<const char*, Rel> rels[] = {{"__eq__", Rel::eq}, {"__ne__", Rel::ne}, {"__lt__", Rel::lt},
-                                              {"__le__", Rel::le}, {"__gt__", Rel::gt}, {"__ge__", Rel::ge}};
+  const std::pair<const char*, Cmp> rels[] = {{"__eq__", Cmp::eq}, {"__ne__", Cmp::ne}, {"__lt__", Cmp::lt},
+                                              {"__le__", Cmp::le}, {"__gt__", Cmp::gt}, {"__ge__", Cmp::ge}};
   for (const auto& [name, rel] : rels) {
-    const Rel r = rel;
+    const Cmp r = rel;
     cls.def(name, [r](py::handle a, py::handle b) { return compare(r, a, b); }, py::arg("other"));
   }
   const std::pair<const char*, Logic> logics[] = {
