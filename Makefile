@@ -20,7 +20,7 @@
 #   make nosimd the rule tests linked with the singles built without SIMD (csp_rule_tests_nosimd,
 #               the plain loops that replace SSE2 elsewhere), in $(BUILD); `make test` runs them as
 #               the ctest rules.nosimd
-# Variables: BUILD (build folder, default build), WERROR=ON (warnings are errors, as in CI),
+# Variables: BUILD (build folder, default build), WERROR=ON (warnings are errors, as in CI), UNITY,
 # CLANGXX (the clang used by the sanitizer and fuzz builds), FUZZ_SECONDS, TEST_FUZZ_SECONDS.
 
 BUILD ?= build
@@ -29,6 +29,9 @@ CLANGXX ?= clang++-14
 PREFIX ?= /usr/local
 FUZZ_SECONDS ?= 300
 TEST_FUZZ_SECONDS ?= 15
+# Unity builds (CMakeLists.txt, CSP_UNITY_BUILD): sources compiled in batches of 8, the libraries
+# too in the sanitizer builds; UNITY=OFF compiles every file on its own.
+UNITY ?= ON
 # clang-14 and libclang-rt-14-dev: the sanitizer runtimes and libFuzzer; time: /usr/bin/time -v
 # measures peak memory in tests/cli/reliability_input.sh; pybind11-dev and python3-dev: the Python
 # package fdcsp (apps/python/), built for Debian's /usr/bin/python3.
@@ -54,6 +57,7 @@ SAN_ENV := ASAN_OPTIONS=exitcode=86:detect_leaks=1:abort_on_error=0 \
 # made every sanitizer build about 30% slower to compile (clang 14, apps/sudoku/solve.cpp: 41 s of
 # CPU with -g, 29 s with -gline-tables-only).
 SAN_CMAKE := -G Ninja -DCMAKE_CXX_COMPILER=$(CLANGXX) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCSP_WERROR=$(WERROR) \
+             -DCSP_UNITY_BUILD=$(UNITY) \
              "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O2 -gline-tables-only"
 
 .PHONY: setup configure build run install test clean asan asan-configure tsan nosimd fuzz-build fuzz
@@ -75,7 +79,7 @@ setup:
 COMMANDS := sudoku csp fzn-csp sudoku-serve minizinc_library
 
 configure: setup
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DCSP_WERROR=$(WERROR)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DCSP_WERROR=$(WERROR) -DCSP_UNITY_BUILD=$(UNITY)
 
 build: configure
 	cmake --build $(BUILD)
