@@ -629,14 +629,10 @@ std::optional<Doms> supported_values(const Doms& d, const std::function<bool(con
   return used_values(d, s);
 }
 
-int drawn(const Spec& spec) { return test_counts::sanitized_share(spec.instances, spec.sanitized_divisor); }
-
-int scaled(int n, const Spec& spec) { return n <= 0 ? n : test_counts::sanitized_share(n, spec.sanitized_divisor); }
-
 Report run(const Spec& spec) {
   Report report;
   Rng rng(spec.seed);
-  const int instances = drawn(spec);
+  const int instances = test_counts::sanitized_share(spec.instances, spec.sanitized_divisor);
   for (int n = 0; n < instances; ++n) {
     Doms doms = spec.domains(rng);
     if (spec.interval)

@@ -137,13 +137,8 @@ struct Report {
 };
 
 /// Runs every check of the file comment on `spec` (its instances, or its sanitized share under a
-/// sanitizer: `drawn(spec)`); stops at the first failure.
+/// sanitizer: Spec::sanitized_divisor); stops at the first failure.
 Report run(const Spec& spec);
-
-/// How many instances run() draws for `spec` in this build.
-int drawn(const Spec& spec);
-/// A threshold on a tally of `spec`'s instances scaled as they are in this build (at least 1 when `n` is).
-int scaled(int n, const Spec& spec);
 
 /// Every integer from the least to the greatest of `values` (sorted, not empty): what the interval
 /// form keeps of a domain.

@@ -18,6 +18,7 @@
 #include "csp/constraints/all_different.hpp"
 #include "harness_specs.hpp"
 #include "propagator_harness.hpp"
+#include "sanitized_counts.hpp"
 
 namespace all_different_specs {
 
@@ -199,8 +200,9 @@ TEST_CASE("all-different(check) keeps its documented promise", "[bruteforce][har
   INFO(r.failure);
   REQUIRE(r.failure.empty());
   CHECK(r.tally.pruned == 0);  // check never prunes
-  CHECK(r.tally.root_failed >= harness::scaled(30, spec));
-  CHECK(r.tally.root_unchanged >= harness::scaled(30, spec));
+  if (test_counts::kSanitized) return;  // whether the mix is vacuous: the plain build's check (check_spec)
+  CHECK(r.tally.root_failed >= 30);
+  CHECK(r.tally.root_unchanged >= 30);
 }
 TEST_CASE("all-different(pairwise) reaches the != clique's arc consistency", "[bruteforce][harness][all-different]") {
   check_spec(all_different_spec(402, csp::AllDifferentStrength::pairwise));
@@ -262,10 +264,11 @@ TEST_CASE("all-different(value) with search state counts right over more than 64
   const harness::Report r = harness::run(spec);
   INFO(r.failure);
   REQUIRE(r.failure.empty());
-  CHECK(r.tally.root_failed >= harness::scaled(5, spec));
-  CHECK(r.tally.root_pruned >= harness::scaled(5, spec));
-  CHECK(r.tally.root_unchanged >= harness::scaled(5, spec));
   CHECK(r.tally.fixpoints >= 20 * r.tally.instances);  // the walks went deep
+  if (test_counts::kSanitized) return;  // (as in check_spec)
+  CHECK(r.tally.root_failed >= 5);
+  CHECK(r.tally.root_pruned >= 5);
+  CHECK(r.tally.root_unchanged >= 5);
 }
 
 // The offset forms (x_i + c_i pairwise distinct): each strength keeps its promise over the shifted
@@ -285,7 +288,7 @@ TEST_CASE("all-different with offsets keeps each strength's promise", "[brutefor
   INFO(r.failure);
   REQUIRE(r.failure.empty());
   CHECK(r.tally.pruned == 0);  // check never prunes
-  CHECK(r.tally.root_failed >= harness::scaled(30, check));
+  if (!test_counts::kSanitized) CHECK(r.tally.root_failed >= 30);  // (as in check_spec)
 }
 TEST_CASE("all-different with offsets is sound on the interval form", "[bruteforce][harness][all-different]") {
   // Pairwise and value keep their (hull) fixpoints; domain falls back to value there: soundness.
