@@ -200,7 +200,9 @@ void Engine::wake_removed(Var v, std::int64_t lo, std::int64_t hi) {
 
 // Engine::schedule and Engine::notify: in the header, with Context::keep_bits.
 
-bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
+// Inlined into run_queue, its loop (g++ 12 stopped inlining it there when the loop gained the
+// recorder's turn: 2.8 M more instructions of 274 M on queens 11 domain, 20 M of 756 M binary).
+[[gnu::always_inline]] inline bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
   ++s.propagations;
   current_ = p;
   current_changed_ = false;
