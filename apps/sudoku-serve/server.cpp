@@ -18,7 +18,9 @@ namespace sudoku_web {
 
 /// httplib 0.11 listens with a backlog of 5 (compiled into Debian's library): a burst of
 /// connections then waits a second or more for SYN retransmits. Listening again on the bound
-/// socket raises the backlog (Linux updates it in place).
+/// socket raises the backlog (Linux updates it in place). (Not in the anonymous namespace: Server::Impl
+/// holds one, and g++'s -Wsubobject-linkage reports a member of internal-linkage type once this file
+/// is compiled in a unity batch.)
 class HttpServer : public httplib::Server {
  public:
   void raise_backlog(int backlog) {
@@ -26,8 +28,6 @@ class HttpServer : public httplib::Server {
     if (sock != INVALID_SOCKET) ::listen(sock, backlog);
   }
 };
-// (Outside the anonymous namespace: Server::Impl holds one, and a member whose type has internal
-// linkage is what g++'s -Wsubobject-linkage reports once this file is compiled in a unity batch.)
 
 namespace {
 

@@ -200,8 +200,9 @@ void Engine::wake_removed(Var v, std::int64_t lo, std::int64_t hi) {
 
 // Engine::schedule and Engine::notify: in the header, with Context::keep_bits.
 
-// Inlined into run_queue, its loop (g++ 12 stopped inlining it there when the loop gained the
-// recorder's turn: 2.8 M more instructions of 274 M on queens 11 domain, 20 M of 756 M binary).
+// Inlined into run_queue, its loop: g++ 12 had stopped inlining it there on its own during issue 31
+// (2.8 M more instructions of 274 M on queens 11 domain, 20 M of 756 M binary); the loop's earlier
+// shape, without the recorder's turn, did not bring the inlining back.
 [[gnu::always_inline]] inline bool Engine::run(PropagatorId p, Context& ctx, Stats& s) {
   ++s.propagations;
   current_ = p;
