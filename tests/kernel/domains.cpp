@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "csp/csp.hpp"
+#include "kernel/probe_propagators.hpp"
 
 TEST_CASE("domain operations match a std::set on random operations", "[domains]") {
   std::mt19937_64 rng(42);
@@ -188,38 +189,8 @@ TEST_CASE("a wide value set keeps its holes through a membership propagator", "[
 
 namespace {
 
-// Runs f once (woken by nothing but the first propagate_all, as it waits for fixing of a variable
-// nobody fixes, or is posted last).
-class OnceWriter final : public csp::Propagator {
- public:
-  OnceWriter(csp::Var x, std::function<bool(csp::Context&)> f) : Propagator({x}, csp::Trigger::fixed), f_(std::move(f)) {}
-  std::string name() const override { return "writer"; }
-  bool satisfied(std::span<const csp::Value>) const override { return true; }
-  csp::PropStatus propagate(csp::Context& ctx) override {
-    if (done_) return csp::PropStatus::fixpoint;
-    done_ = true;
-    return f_(ctx) ? csp::PropStatus::fixpoint : csp::PropStatus::failed;
-  }
-
- private:
-  std::function<bool(csp::Context&)> f_;
-  bool done_ = false;
-};
-
-// Counts its runs.
-class RunCounter final : public csp::Propagator {
- public:
-  RunCounter(csp::Var x, csp::Trigger t, int* runs) : Propagator({x}, t), runs_(runs) {}
-  std::string name() const override { return "counter"; }
-  bool satisfied(std::span<const csp::Value>) const override { return true; }
-  csp::PropStatus propagate(csp::Context&) override {
-    ++*runs_;
-    return csp::PropStatus::fixpoint;
-  }
-
- private:
-  int* runs_;
-};
+using kernel_tests::Counter;
+using kernel_tests::Writer;
 
 // Which of (any, bounds, fixed) watchers one write wakes, on a variable [0, 100] in either form.
 std::array<int, 3> woken_by(bool interval, const std::function<bool(csp::Context&)>& write, csp::Var x) {
@@ -227,10 +198,10 @@ std::array<int, 3> woken_by(bool interval, const std::function<bool(csp::Context
   if (interval) m.set_interval_threshold(0);
   m.add_var(0, 100);
   std::array<int, 3> runs{};
-  m.post(std::make_unique<RunCounter>(x, csp::Trigger::any, &runs[0]));
-  m.post(std::make_unique<RunCounter>(x, csp::Trigger::bounds, &runs[1]));
-  m.post(std::make_unique<RunCounter>(x, csp::Trigger::fixed, &runs[2]));
-  m.post(std::make_unique<OnceWriter>(x, write));  // last: the counters have run once when it writes
+  m.post(std::make_unique<Counter>(x, csp::Trigger::any, &runs[0]));
+  m.post(std::make_unique<Counter>(x, csp::Trigger::bounds, &runs[1]));
+  m.post(std::make_unique<Counter>(x, csp::Trigger::fixed, &runs[2]));
+  m.post(std::make_unique<Writer>(x, write));  // last: the counters have run once when it writes
   REQUIRE(m.initial_domains().interval(x) == interval);
   csp::Engine engine(m);
   csp::Stats stats;
@@ -439,10 +410,10 @@ TEST_CASE("Context writes wake the watchers a std::set predicts on every layout"
       default: want = after.assign(x); break;
     }
     std::array<int, 3> runs{};
-    m.post(std::make_unique<RunCounter>(v, csp::Trigger::any, &runs[0]));
-    m.post(std::make_unique<RunCounter>(v, csp::Trigger::bounds, &runs[1]));
-    m.post(std::make_unique<RunCounter>(v, csp::Trigger::fixed, &runs[2]));
-    m.post(std::make_unique<OnceWriter>(v, [&](csp::Context& c) {
+    m.post(std::make_unique<Counter>(v, csp::Trigger::any, &runs[0]));
+    m.post(std::make_unique<Counter>(v, csp::Trigger::bounds, &runs[1]));
+    m.post(std::make_unique<Counter>(v, csp::Trigger::fixed, &runs[2]));
+    m.post(std::make_unique<Writer>(v, [&](csp::Context& c) {
       switch (op) {
         case 0: return c.remove(v, x);
         case 1: return c.remove_below(v, x);

@@ -12,42 +12,12 @@
 #include "csp/constraints/element.hpp"
 #include "csp/constraints/reified.hpp"
 #include "csp/csp.hpp"
+#include "kernel/probe_propagators.hpp"
 
 namespace {
 
-// Counts its runs; woken only by the watches it is given.
-class WatchCounter final : public csp::Propagator {
- public:
-  WatchCounter(std::vector<csp::Var> scope, std::vector<csp::Watch> watches, int* runs)
-      : Propagator(std::move(scope), std::move(watches)), runs_(runs) {}
-  std::string name() const override { return "counter"; }
-  bool satisfied(std::span<const csp::Value>) const override { return true; }
-  csp::PropStatus propagate(csp::Context&) override {
-    ++*runs_;
-    return csp::PropStatus::fixpoint;
-  }
-
- private:
-  int* runs_;
-};
-
-// Runs `write` once, at its first run.
-class WatchWriter final : public csp::Propagator {
- public:
-  WatchWriter(std::vector<csp::Var> scope, std::function<bool(csp::Context&)> f)
-      : Propagator(std::move(scope), csp::Trigger::fixed), f_(std::move(f)) {}
-  std::string name() const override { return "writer"; }
-  bool satisfied(std::span<const csp::Value>) const override { return true; }
-  csp::PropStatus propagate(csp::Context& ctx) override {
-    if (done_) return csp::PropStatus::fixpoint;
-    done_ = true;
-    return f_(ctx) ? csp::PropStatus::fixpoint : csp::PropStatus::failed;
-  }
-
- private:
-  std::function<bool(csp::Context&)> f_;
-  bool done_ = false;
-};
+using kernel_tests::Counter;
+using kernel_tests::Writer;
 
 enum class DomainForm { word, wide, interval };
 
@@ -58,9 +28,9 @@ int removal_wakes(DomainForm form, const std::function<bool(csp::Context&)>& wri
   if (form == DomainForm::interval) m.set_interval_threshold(0);
   const csp::Var x = m.add_var(0, form == DomainForm::word ? 60 : 100);
   int runs = 0;
-  m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::removal(x, 50)},
+  m.post(std::make_unique<Counter>(std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::removal(x, 50)},
                                    &runs));
-  m.post(std::make_unique<WatchWriter>(std::vector<csp::Var>{x}, write));
+  m.post(std::make_unique<Writer>(std::vector<csp::Var>{x}, write));
   const csp::VarLayout& l = m.initial_domains().layout(x);
   REQUIRE(l.interval == (form == DomainForm::interval));
   REQUIRE((l.words == 1) == (form == DomainForm::word));
@@ -108,10 +78,10 @@ TEST_CASE("A guarded watch wakes only while its guard keeps its value", "[watche
     csp::Model m;
     const csp::Var g = m.add_var(1, 5), a = m.add_var(0, 9);
     int runs = 0;
-    m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{g, a},
+    m.post(std::make_unique<Counter>(std::vector<csp::Var>{g, a},
                                      std::vector<csp::Watch>{csp::Watch::guarded(a, csp::Trigger::bounds, g, 3)},
                                      &runs));
-    m.post(std::make_unique<WatchWriter>(std::vector<csp::Var>{g, a}, [&](csp::Context& c) {
+    m.post(std::make_unique<Writer>(std::vector<csp::Var>{g, a}, [&](csp::Context& c) {
       if (!keep && !c.remove(g, 3)) return false;
       return c.remove(a, 5) && c.remove_below(a, 2);  // an interior removal, then a bound
     }));
@@ -127,9 +97,9 @@ TEST_CASE("A watch outside the scope is refused", "[watches]") {
   csp::Model m;
   const csp::Var x = m.add_var(0, 3), y = m.add_var(0, 3);
   int runs = 0;
-  CHECK_THROWS(m.post(std::make_unique<WatchCounter>(std::vector<csp::Var>{x},
+  CHECK_THROWS(m.post(std::make_unique<Counter>(std::vector<csp::Var>{x},
                                                 std::vector<csp::Watch>{csp::Watch::removal(y, 1)}, &runs)));
-  CHECK_THROWS(m.post(std::make_unique<WatchCounter>(
+  CHECK_THROWS(m.post(std::make_unique<Counter>(
       std::vector<csp::Var>{x}, std::vector<csp::Watch>{csp::Watch::guarded(x, csp::Trigger::any, y, 1)}, &runs)));
   CHECK(m.propagator_count() == 0);
 }
